@@ -1,0 +1,34 @@
+import type { TokenCounts } from './tokens';
+
+export type MessageRole = 'user' | 'assistant';
+
+/** A provider or runtime error recorded on an assistant message. */
+export interface MessageError {
+  name: string;
+  message: string;
+  statusCode?: number;
+  isRetryable?: boolean;
+}
+
+/**
+ * Message metadata: everything but the parts. Kept in memory for every message, so it stays small.
+ * For user messages `cost` is 0 and `tokens` are zero.
+ */
+export interface MessageInfo {
+  id: string;
+  sessionID: string;
+  role: MessageRole;
+  time: { created: number; completed?: number };
+  /** For assistant messages: the user message this one answers. */
+  parentID?: string;
+  agent?: string;
+  providerID?: string;
+  modelID?: string;
+  mode?: string;
+  cost: number;
+  tokens: TokenCounts;
+  finish?: string;
+  error?: MessageError;
+  /** A compaction summary message. */
+  summary?: boolean;
+}

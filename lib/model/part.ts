@@ -1,0 +1,121 @@
+import type { TokenCounts } from './tokens';
+
+/** The 12 part types of OpenCode's message model (spec 003), plus `unknown` for anything newer. */
+export const PART_TYPES = [
+  'text',
+  'reasoning',
+  'tool',
+  'file',
+  'snapshot',
+  'patch',
+  'agent',
+  'compaction',
+  'subtask',
+  'retry',
+  'step-start',
+  'step-finish',
+] as const;
+export type KnownPartType = (typeof PART_TYPES)[number];
+
+export type ToolStatus = 'pending' | 'running' | 'completed' | 'error';
+
+interface PartBase {
+  id: string;
+  messageID: string;
+  sessionID: string;
+  /** Start/end where the part records them (ms). */
+  time?: { start?: number; end?: number };
+}
+
+export interface TextPart extends PartBase {
+  type: 'text';
+  text: string;
+  synthetic?: boolean;
+  ignored?: boolean;
+}
+export interface ReasoningPart extends PartBase {
+  type: 'reasoning';
+  text: string;
+}
+export interface ToolPart extends PartBase {
+  type: 'tool';
+  callID: string;
+  tool: string;
+  status: ToolStatus;
+  input: Record<string, unknown>;
+  title?: string;
+  output?: string;
+  error?: string;
+  metadata?: Record<string, unknown>;
+  /** Set when the output was compacted away by OpenCode. */
+  compacted?: number;
+}
+export interface FilePart extends PartBase {
+  type: 'file';
+  mime: string;
+  filename?: string;
+  url: string;
+  sourcePath?: string;
+}
+export interface SnapshotPart extends PartBase {
+  type: 'snapshot';
+  snapshot: string;
+}
+export interface PatchPart extends PartBase {
+  type: 'patch';
+  hash: string;
+  files: string[];
+}
+export interface AgentPart extends PartBase {
+  type: 'agent';
+  name: string;
+}
+export interface CompactionPart extends PartBase {
+  type: 'compaction';
+  auto: boolean;
+}
+export interface SubtaskPart extends PartBase {
+  type: 'subtask';
+  prompt: string;
+  description: string;
+  agent: string;
+}
+export interface RetryPart extends PartBase {
+  type: 'retry';
+  attempt: number;
+  error: string;
+  created?: number;
+}
+export interface StepStartPart extends PartBase {
+  type: 'step-start';
+  snapshot?: string;
+}
+export interface StepFinishPart extends PartBase {
+  type: 'step-finish';
+  reason: string;
+  cost: number;
+  tokens: TokenCounts;
+}
+/** A part whose type this version does not know: kept and shown, never dropped. */
+export interface UnknownPart extends PartBase {
+  type: 'unknown';
+  originalType: string;
+  raw: unknown;
+}
+
+export type Part =
+  | TextPart
+  | ReasoningPart
+  | ToolPart
+  | FilePart
+  | SnapshotPart
+  | PatchPart
+  | AgentPart
+  | CompactionPart
+  | SubtaskPart
+  | RetryPart
+  | StepStartPart
+  | StepFinishPart
+  | UnknownPart;
+
+export type PartType = Part['type'];

@@ -1,0 +1,26 @@
+import type { SourceKind } from './source';
+
+/** Session metadata as a reader found it, before any derivation. */
+export interface SessionInfo {
+  id: string;
+  source: SourceKind;
+  projectID: string;
+  directory: string;
+  parentID?: string;
+  title: string;
+  slug?: string;
+  /** Version of the agent that wrote the session. */
+  version?: string;
+  time: {
+    created: number;
+    updated: number;
+    compacting?: number;
+    archived?: number;
+  };
+  summary?: { additions: number; deletions: number; files: number };
+  shareUrl?: string;
+  /** Pending revert, kept opaque. */
+  revert?: unknown;
+  /** Path of the file or database the record was read from (diagnostics, links). */
+  origin: string;
+}

@@ -1,0 +1,140 @@
+import 'server-only';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { MessageInfo } from '@/lib/model/message';
+import { partMetaOf } from '@/lib/model/part-meta';
+import { tailMessageIds } from '@/lib/model/tail-messages';
+import { listDir } from '@/lib/server/fs/list-dir';
+import { mapLimit } from '@/lib/server/fs/map-limit';
+import { emptyChangeSet, type ChangeSet, type SessionContent, type SourceReader } from '../../read-result';
+import { reshapeMessage } from '../reshape-message';
+import { reshapePart } from '../reshape-part';
+import { reshapeProject, reshapeSession } from '../reshape-session';
+import { classifyTreePath, type TreePath } from './json-tree-paths';
+import { loadTreeContent } from './json-tree-content';
+import { readTreeRecord } from './read-tree-record';
+
+const READ_CONCURRENCY = 64;
+
+/** OpenCode's JSON tree (`<data>/storage/`), written by OpenCode up to 1.1.x. */
+export class JsonTreeReader implements SourceReader {
+  readonly kind = 'opencode-json' as const;
+  readonly path: string;
+
+  constructor(readonly dataDir: string) {
+    this.path = path.join(dataDir, 'storage');
+  }
+
+  found(): boolean {
+    return existsSync(this.path);
+  }
+
+  watchTargets(): string[] {
+    return [this.path];
+  }
+
+  close(): void {}
+
+  async readAll(): Promise<ChangeSet> {
+    const changes = emptyChangeSet();
+    if (!this.found()) return changes;
+    const files = async (folder: string): Promise<string[]> => this.listRecords(changes, folder);
+    const projectFiles = await files('project');
+    const sessionFiles = (await this.listNested(changes, 'session')).flat();
+    const messageFiles = (await this.listNested(changes, 'message')).flat();
+    await mapLimit(projectFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    await mapLimit(sessionFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    await mapLimit(messageFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    const tail = [...tailMessageIds(changes.messages)];
+    const partFiles = (await mapLimit(tail, READ_CONCURRENCY, (id) => files(path.join('part', id)))).flat();
+    await mapLimit(partFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    return changes;
+  }
+
+  async readChanged(paths: readonly string[]): Promise<ChangeSet> {
+    const changes = emptyChangeSet();
+    const unique = [...new Set(paths)];
+    await mapLimit(unique, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    return changes;
+  }
+
+  async loadContent(sessionID: string): Promise<SessionContent | undefined> {
+    return loadTreeContent(this.path, sessionID);
+  }
+
+  /** Messages of one session (for content loading and consistency checks). */
+  async readSessionMessages(sessionID: string): Promise<MessageInfo[]> {
+    const changes = emptyChangeSet();
+    const files = await this.listRecords(changes, path.join('message', sessionID));
+    await mapLimit(files, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    return changes.messages;
+  }
+
+  private async listRecords(changes: ChangeSet, folder: string): Promise<string[]> {
+    const dir = path.join(this.path, folder);
+    const listing = await listDir(dir, 'files', '.json');
+    if (!listing.ok) {
+      if (!listing.missing) changes.issues.push({ source: this.kind, path: dir, kind: 'io', reason: listing.reason, at: Date.now() });
+      return [];
+    }
+    return listing.names.map((name) => path.join(dir, name));
+  }
+
+  private async listNested(changes: ChangeSet, folder: string): Promise<string[][]> {
+    const dir = path.join(this.path, folder);
+    const listing = await listDir(dir, 'dirs');
+    if (!listing.ok) {
+      if (!listing.missing) changes.issues.push({ source: this.kind, path: dir, kind: 'io', reason: listing.reason, at: Date.now() });
+      return [];
+    }
+    return mapLimit(listing.names, READ_CONCURRENCY, (name) => this.listRecords(changes, path.join(folder, name)));
+  }
+
+  private async readOne(changes: ChangeSet, file: string): Promise<void> {
+    const where = classifyTreePath(this.path, file);
+    if (!where) return;
+    if (where.kind === 'todo' || where.kind === 'session_diff') {
+      changes.touchedSessions.push(where.id);
+      return;
+    }
+    const record = await readTreeRecord(file);
+    if (record.status === 'missing') return markRemoved(changes, where);
+    if (record.status === 'failed') {
+      changes.issues.push({ source: this.kind, path: file, kind: record.kind, reason: record.reason, at: Date.now() });
+      return;
+    }
+    const reshaped = reshapeRecord(where, record.value, this.kind, file);
+    if (!reshaped.ok) {
+      changes.issues.push({ source: this.kind, path: file, kind: 'schema', reason: reshaped.reason, at: Date.now() });
+      return;
+    }
+    const value = reshaped.value;
+    if (where.kind === 'project') changes.projects.push(value as ChangeSet['projects'][number]);
+    else if (where.kind === 'session') changes.sessions.push(value as ChangeSet['sessions'][number]);
+    else if (where.kind === 'message') changes.messages.push(value as ChangeSet['messages'][number]);
+    else if (where.kind === 'part') changes.parts.push(value as ChangeSet['parts'][number]);
+  }
+}
+
+function markRemoved(changes: ChangeSet, where: TreePath): void {
+  if (where.kind === 'session') changes.removed.sessions.push(where.id);
+  else if (where.kind === 'message') changes.removed.messages.push(where.id);
+  else if (where.kind === 'part') changes.removed.parts.push(where.id);
+}
+
+type AnyRecord = ChangeSet['projects'][number] | ChangeSet['sessions'][number] | ChangeSet['messages'][number] | ChangeSet['parts'][number];
+
+function reshapeRecord(where: TreePath, value: unknown, kind: 'opencode-json', file: string): { ok: true; value: AnyRecord } | { ok: false; reason: string } {
+  switch (where.kind) {
+    case 'project':
+      return reshapeProject(value, kind);
+    case 'session':
+      return reshapeSession(value, kind, file);
+    case 'message':
+      return reshapeMessage(value);
+    default: {
+      const part = reshapePart(value);
+      return part.ok ? { ok: true, value: partMetaOf(part.value) } : part;
+    }
+  }
+}

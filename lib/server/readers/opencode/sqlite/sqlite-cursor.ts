@@ -1,0 +1,107 @@
+import 'server-only';
+import type { ChangeSet } from '../../read-result';
+import type { Queries, Row } from './sqlite-queries';
+
+/** Rows committed slightly out of timestamp order (several writers) are still caught. */
+const CLOCK_MARGIN_MS = 1_000;
+/** A session with no new rows for this long stops being re-queried for in-place updates. */
+const ACTIVE_WINDOW_MS = 10 * 60_000;
+
+type Take = (kind: 'session' | 'message' | 'part', row: Row) => void;
+
+/**
+ * What the reader has seen, so an update re-reads only new rows (by rowid) and the rows of sessions
+ * active right now (through the session_id indexes), never the whole history.
+ */
+export class SqliteCursor {
+  messageRowid = 0;
+  partRowid = 0;
+  private sessionUpdated = 0;
+  private readonly sessionIds = new Set<string>();
+  private readonly messageIds = new Map<string, Set<string>>();
+  /** session id -> { last activity seen (ms, our clock), newest row time_updated seen } */
+  private readonly active = new Map<string, { seen: number; updated: number }>();
+
+  noteMessage(sessionID: string, id: string, rowid: number): void {
+    if (rowid > this.messageRowid) this.messageRowid = rowid;
+    let ids = this.messageIds.get(sessionID);
+    if (!ids) this.messageIds.set(sessionID, (ids = new Set()));
+    ids.add(id);
+  }
+
+  noteSession(id: string, updated: number): void {
+    this.sessionIds.add(id);
+    if (updated > this.sessionUpdated) this.sessionUpdated = updated;
+  }
+
+  notePart(rowid: number): void {
+    if (rowid > this.partRowid) this.partRowid = rowid;
+  }
+
+  private touch(sessionID: unknown, updated: unknown, now: number): void {
+    if (typeof sessionID !== 'string') return;
+    const prev = this.active.get(sessionID);
+    const rowUpdated = typeof updated === 'number' ? updated : now;
+    this.active.set(sessionID, { seen: now, updated: Math.max(prev?.updated ?? 0, rowUpdated) });
+  }
+
+  readIncrement(q: Queries, changes: ChangeSet, take: Take): void {
+    const now = Date.now();
+    const sessionRows = q.sessionsUpdatedSince.all(this.sessionUpdated - CLOCK_MARGIN_MS) as Row[];
+    for (const row of sessionRows) {
+      take('session', row);
+      this.touch(row.id, row.time_updated, now);
+    }
+    this.detectRemovedSessions(q, changes);
+    for (const row of q.messagesAfterRowid.all(this.messageRowid) as Row[]) {
+      take('message', row);
+      this.touch(row.session_id, row._updated, now);
+    }
+    for (const row of q.partsAfterRowid.all(this.partRowid) as Row[]) {
+      take('part', row);
+      this.touch(row.session_id, row._updated, now);
+    }
+    for (const [sessionID, state] of this.active) {
+      if (now - state.seen > ACTIVE_WINDOW_MS) {
+        this.active.delete(sessionID);
+        continue;
+      }
+      const since = state.updated - CLOCK_MARGIN_MS;
+      for (const row of q.sessionMessagesUpdatedSince.all(sessionID, since) as Row[]) {
+        take('message', row);
+        if (typeof row._updated === 'number' && row._updated > state.updated) state.updated = row._updated;
+      }
+      for (const row of q.sessionPartsUpdatedSince.all(sessionID, since) as Row[]) {
+        take('part', row);
+        if (typeof row._updated === 'number' && row._updated > state.updated) state.updated = row._updated;
+      }
+      this.detectRemovedMessages(q, changes, sessionID);
+    }
+  }
+
+  private detectRemovedSessions(q: Queries, changes: ChangeSet): void {
+    const count = Number(q.sessionCount.get() ?? 0);
+    if (count === this.sessionIds.size) return;
+    const present = new Set((q.sessionIds.all() as { id: string }[]).map((r) => r.id));
+    for (const sessionID of [...this.sessionIds]) {
+      if (present.has(sessionID)) continue;
+      changes.removed.sessions.push(sessionID);
+      this.sessionIds.delete(sessionID);
+      this.messageIds.delete(sessionID);
+      this.active.delete(sessionID);
+    }
+  }
+
+  private detectRemovedMessages(q: Queries, changes: ChangeSet, sessionID: string): void {
+    const known = this.messageIds.get(sessionID);
+    if (!known) return;
+    const count = Number(q.messageCountOfSession.get(sessionID) ?? 0);
+    if (count >= known.size) return;
+    const present = new Set(q.sessionMessageIds.all(sessionID) as string[]);
+    for (const id of known) {
+      if (present.has(id)) continue;
+      changes.removed.messages.push(id);
+      known.delete(id);
+    }
+  }
+}

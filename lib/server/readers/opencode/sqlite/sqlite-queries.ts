@@ -1,0 +1,44 @@
+import 'server-only';
+import type Database from 'better-sqlite3';
+import { PROJECT_COLUMNS, SESSION_COLUMNS } from './sqlite-rows';
+import { selectList, type SchemaInfo } from './schema-info';
+
+/** Tool outputs and texts can be megabytes: the index never transfers them. */
+const PART_META_DATA =
+  "json_remove(data, '$.text', '$.state.output', '$.state.metadata', '$.state.raw', '$.state.input.content', '$.state.input.oldString', '$.state.input.newString', '$.state.attachments', '$.metadata') AS data";
+
+export type Row = Record<string, unknown>;
+
+/** Prepared statements for one connection; columns that this schema lacks read as NULL. */
+export function prepareQueries(db: Database.Database, info: SchemaInfo) {
+  const sessionCols = selectList(info, 'session', SESSION_COLUMNS);
+  const has = (table: string): boolean => info.tables.has(table);
+  const stmt = (sql: string) => db.prepare(sql);
+  // Never require a column newer than OpenCode 1.2: fall back to creation time where `time_updated` is absent.
+  const updated = (table: string): string => (info.columns(table).has('time_updated') ? 'time_updated' : 'time_created');
+  const PART_META = `rowid AS _rowid, id, message_id, session_id, time_created, ${updated('part')} AS _updated, ${PART_META_DATA}`;
+  const MESSAGE = `rowid AS _rowid, id, session_id, time_created, ${updated('message')} AS _updated, data`;
+  return {
+    projects: has('project') ? stmt(`SELECT ${selectList(info, 'project', PROJECT_COLUMNS)} FROM project`) : undefined,
+    sessions: stmt(`SELECT ${sessionCols} FROM session`),
+    sessionsUpdatedSince: stmt(`SELECT ${sessionCols} FROM session WHERE ${updated('session')} >= ?`),
+    sessionIds: stmt('SELECT id FROM session'),
+    sessionCount: stmt('SELECT count(*) AS n FROM session').pluck(),
+    messages: stmt(`SELECT ${MESSAGE} FROM message`),
+    messagesAfterRowid: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid > ?`),
+    sessionMessagesUpdatedSince: stmt(`SELECT ${MESSAGE} FROM message WHERE session_id = ? AND ${updated('message')} >= ?`),
+    sessionMessageIds: stmt('SELECT id FROM message WHERE session_id = ?').pluck(),
+    partsOfMessage: stmt(`SELECT ${PART_META} FROM part WHERE message_id = ?`),
+    partsAfterRowid: stmt(`SELECT ${PART_META} FROM part WHERE rowid > ?`),
+    sessionPartsUpdatedSince: stmt(`SELECT ${PART_META} FROM part WHERE session_id = ? AND ${updated('part')} >= ?`),
+    maxPartRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM part').pluck(),
+    fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),
+    messageCountOfSession: stmt('SELECT count(*) AS n FROM message WHERE session_id = ?').pluck(),
+    todos:
+      has('todo') && info.columns('todo').has('session_id')
+        ? stmt(`SELECT ${selectList(info, 'todo', ['content', 'status', 'priority', 'position'])} FROM todo WHERE session_id = ? ORDER BY position`)
+        : undefined,
+  };
+}
+
+export type Queries = ReturnType<typeof prepareQueries>;

@@ -1,0 +1,165 @@
+import 'server-only';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { partMetaOf } from '@/lib/model/part-meta';
+import { tailMessageIds } from '@/lib/model/tail-messages';
+import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
+import { loadSqliteContent } from './sqlite-content';
+import { openDatabase, type OpenedDatabase } from './open-database';
+import { prepareQueries, type Queries, type Row } from './sqlite-queries';
+import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
+import { readSchemaInfo } from './schema-info';
+import { SqliteCursor } from './sqlite-cursor';
+
+const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
+
+/** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
+export class SqliteReader implements SourceReader {
+  readonly kind = 'opencode-sqlite' as const;
+  private opened: OpenedDatabase | undefined;
+  private queries: Queries | undefined;
+  private cursor = new SqliteCursor();
+  private fileIdentity = '';
+  /** Why the database could not be read, if it could not. */
+  openError: string | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly dataDir: string,
+  ) {}
+
+  found(): boolean {
+    return existsSync(this.path);
+  }
+
+  /** How the database is being read, for /api/health. */
+  get mode(): string {
+    return this.opened ? `${this.opened.mode}: ${this.opened.note}` : this.openError ?? 'not open';
+  }
+
+  watchTargets(): string[] {
+    return [this.path, `${this.path}-wal`];
+  }
+
+  close(): void {
+    this.opened?.close();
+    this.opened = undefined;
+    this.queries = undefined;
+  }
+
+  async readAll(): Promise<ChangeSet> {
+    const changes = emptyChangeSet();
+    changes.complete = true;
+    this.close();
+    this.cursor = new SqliteCursor();
+    const q = this.open(changes);
+    if (!q) return changes;
+    try {
+      for (const row of (q.projects?.all() ?? []) as Row[]) this.take(changes, 'project', row);
+      for (const row of q.sessions.all() as Row[]) this.take(changes, 'session', row);
+      for (const row of q.messages.all() as Row[]) this.take(changes, 'message', row);
+      for (const messageID of tailMessageIds(changes.messages)) {
+        for (const row of q.partsOfMessage.all(messageID) as Row[]) this.take(changes, 'part', row);
+      }
+      this.cursor.partRowid = Number(q.maxPartRowid.get() ?? 0);
+    } catch (error) {
+      this.fail(changes, error);
+    }
+    return changes;
+  }
+
+  async readChanged(_paths: readonly string[]): Promise<ChangeSet> {
+    if (this.needsReopen()) return this.readAll();
+    const changes = emptyChangeSet();
+    const q = this.queries;
+    if (!q) return this.readAll();
+    try {
+      this.cursor.readIncrement(q, changes, (kind, row) => this.take(changes, kind, row));
+    } catch (error) {
+      this.fail(changes, error);
+    }
+    return changes;
+  }
+
+  async loadContent(sessionID: string): Promise<SessionContent | undefined> {
+    const q = this.queries;
+    if (!q) return undefined;
+    return loadSqliteContent(q, this.path, this.dataDir, sessionID);
+  }
+
+  private open(changes: ChangeSet): Queries | undefined {
+    this.openError = undefined;
+    if (!this.found()) return undefined;
+    try {
+      this.fileIdentity = identity(this.path);
+      this.opened = openDatabase(this.path);
+      const info = readSchemaInfo(this.opened.db);
+      const missing = REQUIRED_TABLES.filter((table) => !info.tables.has(table));
+      if (missing.length > 0) throw new Error(`not an OpenCode database: no ${missing.join(', ')} table`);
+      this.queries = prepareQueries(this.opened.db, info);
+      return this.queries;
+    } catch (error) {
+      this.fail(changes, error);
+      return undefined;
+    }
+  }
+
+  /** Switch between snapshot and live when OpenCode starts or stops, or the file was replaced. */
+  private needsReopen(): boolean {
+    if (!this.opened) return this.found();
+    const liveNow = existsSync(`${this.path}-wal`) && existsSync(`${this.path}-shm`);
+    if (this.opened.mode === 'snapshot') return true;
+    return !liveNow || identity(this.path) !== this.fileIdentity;
+  }
+
+  private take(changes: ChangeSet, kind: 'project' | 'session' | 'message' | 'part', row: Row): void {
+    const where = `${this.path}#${kind}/${String(row.id)}`;
+    if (kind === 'project') return push(changes, where, projectFromRow(row), (v) => changes.projects.push(v));
+    if (kind === 'session') {
+      return push(changes, where, sessionFromRow(row, this.path), (v) => {
+        changes.sessions.push(v);
+        this.cursor.noteSession(v.id, v.time.updated);
+      });
+    }
+    if (kind === 'message') {
+      return push(changes, where, messageFromRow(row), (v) => {
+        changes.messages.push(v);
+        this.cursor.noteMessage(v.sessionID, v.id, Number(row._rowid ?? 0));
+      });
+    }
+    const created = typeof row.time_created === 'number' ? row.time_created : undefined;
+    return push(changes, where, partFromRow(row), (v) => {
+      changes.parts.push(partMetaOf(v, created));
+      this.cursor.notePart(Number(row._rowid ?? 0));
+    });
+  }
+
+  private fail(changes: ChangeSet, error: unknown): void {
+    const reason = (error as Error).message || String(error);
+    this.openError = reason;
+    changes.issues.push(databaseIssue(this.path, reason));
+    this.close();
+  }
+}
+
+function push<T>(changes: ChangeSet, where: string, reshaped: { ok: true; value: T } | { ok: false; reason: string }, add: (value: T) => void): void {
+  if (reshaped.ok) add(reshaped.value);
+  else changes.issues.push({ source: 'opencode-sqlite', path: where, kind: 'schema', reason: reshaped.reason, at: Date.now() });
+}
+
+function databaseIssue(file: string, reason: string): ReadIssue {
+  return { source: 'opencode-sqlite', path: file, kind: 'database', reason, at: Date.now() };
+}
+
+function identity(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return '';
+  }
+}
+
+export function sqliteDatabaseName(file: string): string {
+  return path.basename(file);
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+import type { MessageInfo } from '@/lib/model/message';
+import type { Part } from '@/lib/model/part';
+import type { Project } from '@/lib/model/project';
+import type { SessionInfo } from '@/lib/model/session';
+import { reshapeMessage } from '../reshape-message';
+import { reshapePart } from '../reshape-part';
+import { reshapeProject, reshapeSession } from '../reshape-session';
+import type { Reshaped } from '../reshaped';
+
+const KIND = 'opencode-sqlite' as const;
+
+export const SESSION_COLUMNS = [
+  'id', 'project_id', 'parent_id', 'slug', 'directory', 'title', 'version', 'share_url',
+  'summary_additions', 'summary_deletions', 'summary_files', 'revert',
+  'time_created', 'time_updated', 'time_compacting', 'time_archived',
+] as const;
+export const PROJECT_COLUMNS = ['id', 'worktree', 'vcs', 'name', 'time_created', 'time_updated'] as const;
+
+type Row = Record<string, unknown>;
+
+function jsonOrUndefined(text: unknown): unknown {
+  if (typeof text !== 'string' || text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseData(row: Row): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+  if (typeof row.data !== 'string') return { ok: false, reason: 'data column is not text' };
+  try {
+    const value = JSON.parse(row.data) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'data is not a JSON object' };
+    return { ok: true, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, reason: `data is not valid JSON: ${(error as Error).message.slice(0, 100)}` };
+  }
+}
+
+export function sessionFromRow(row: Row, origin: string): Reshaped<SessionInfo> {
+  const hasSummary = row.summary_additions !== null || row.summary_deletions !== null || row.summary_files !== null;
+  return reshapeSession(
+    {
+      id: row.id,
+      projectID: row.project_id,
+      parentID: row.parent_id,
+      slug: row.slug,
+      directory: row.directory,
+      title: row.title,
+      version: row.version,
+      share: typeof row.share_url === 'string' ? { url: row.share_url } : undefined,
+      summary: hasSummary ? { additions: row.summary_additions ?? 0, deletions: row.summary_deletions ?? 0, files: row.summary_files ?? 0 } : undefined,
+      revert: jsonOrUndefined(row.revert),
+      time: { created: row.time_created, updated: row.time_updated, compacting: row.time_compacting, archived: row.time_archived },
+    },
+    KIND,
+    origin,
+  );
+}
+
+export function projectFromRow(row: Row): Reshaped<Project> {
+  return reshapeProject(
+    { id: row.id, worktree: row.worktree, vcs: row.vcs, name: row.name, time: { created: row.time_created, updated: row.time_updated } },
+    KIND,
+  );
+}
+
+export function messageFromRow(row: Row): Reshaped<MessageInfo> {
+  const data = parseData(row);
+  if (!data.ok) return data;
+  const time = (data.value.time as Record<string, unknown> | undefined) ?? { created: row.time_created };
+  return reshapeMessage({ ...data.value, time, id: row.id, sessionID: row.session_id });
+}
+
+export function partFromRow(row: Row): Reshaped<Part> {
+  const data = parseData(row);
+  if (!data.ok) return data;
+  return reshapePart({ ...data.value, id: row.id, messageID: row.message_id, sessionID: row.session_id });
+}

@@ -1,0 +1,62 @@
+import type { MessageInfo } from '@/lib/model/message';
+import type { Part } from '@/lib/model/part';
+import type { PartMeta } from '@/lib/model/part-meta';
+import type { Project } from '@/lib/model/project';
+import type { SessionInfo } from '@/lib/model/session';
+import type { SourceKind } from '@/lib/model/source';
+import type { FileDiff, Todo } from '@/lib/model/todo';
+
+/** Why a record or file was skipped. Counted in /api/health and listed on the diagnostics page. */
+export interface ReadIssue {
+  source: SourceKind | 'plans';
+  path: string;
+  kind: 'parse' | 'schema' | 'io' | 'database' | 'unsupported';
+  reason: string;
+  /** When first seen (ms). */
+  at: number;
+}
+
+/** Records a reader found or re-read. Applying it to the store is an upsert; removals are listed. */
+export interface ChangeSet {
+  /** True when this is everything the source holds: records of the source not in it are gone. */
+  complete?: boolean;
+  projects: Project[];
+  sessions: SessionInfo[];
+  messages: MessageInfo[];
+  parts: PartMeta[];
+  removed: { sessions: string[]; messages: string[]; parts: string[] };
+  /** Sessions whose content outside the index changed (todos, diffs): their pages refetch. */
+  touchedSessions: string[];
+  issues: ReadIssue[];
+}
+
+export function emptyChangeSet(): ChangeSet {
+  return { projects: [], sessions: [], messages: [], parts: [], removed: { sessions: [], messages: [], parts: [] }, touchedSessions: [], issues: [] };
+}
+
+/** The full content of one session, read on demand when the session is opened. */
+export interface SessionContent {
+  parts: Part[];
+  todos: Todo[];
+  diffs: FileDiff[];
+  /** Records of this session that could not be read (shown on the session page). */
+  issues: ReadIssue[];
+}
+
+/** What every source reader offers the store. */
+export interface SourceReader {
+  readonly kind: SourceKind;
+  /** The root this reader looks at (a folder or a database file). */
+  readonly path: string;
+  /** Whether the root exists right now. */
+  found(): boolean;
+  /** A full read of the index (no part bodies). */
+  readAll(): Promise<ChangeSet>;
+  /** Re-reads what the given changed paths touch; cheap, proportional to the change. */
+  readChanged(paths: readonly string[]): Promise<ChangeSet>;
+  /** Paths (files or folders) the watcher should watch for this source. */
+  watchTargets(): string[];
+  /** Part bodies, todos and diffs of one session; undefined if this source does not hold it. */
+  loadContent(sessionID: string): Promise<SessionContent | undefined>;
+  close(): void;
+}

@@ -1,0 +1,133 @@
+import 'server-only';
+import type { MessageInfo } from '@/lib/model/message';
+import type { PartMeta } from '@/lib/model/part-meta';
+import type { Project } from '@/lib/model/project';
+import type { SessionInfo } from '@/lib/model/session';
+import { tailMessageIds } from '@/lib/model/tail-messages';
+import type { ChangeSet, ReadIssue, SourceReader } from '../readers/read-result';
+
+/** Everything one reader found, kept apart so stores can be merged by priority. */
+export class SourceIndex {
+  readonly projects = new Map<string, Project>();
+  readonly sessions = new Map<string, SessionInfo>();
+  readonly messagesBySession = new Map<string, Map<string, MessageInfo>>();
+  /** Part metadata of each session's newest messages only (see TAIL_MESSAGES_PER_SESSION). */
+  readonly partsByMessage = new Map<string, Map<string, PartMeta>>();
+  readonly issues = new Map<string, ReadIssue>();
+  private readonly messageSession = new Map<string, string>();
+  private readonly partMessage = new Map<string, string>();
+  /** When the store last saw a write for a session (our clock), for stale detection. */
+  readonly lastSeenWrite = new Map<string, number>();
+
+  constructor(
+    readonly reader: SourceReader,
+    /** Higher wins when two sources hold the same session id. */
+    readonly priority: number,
+  ) {}
+
+  /** Applies a change set; returns the ids of sessions it touched. */
+  apply(changes: ChangeSet, paths?: readonly string[], live = false): Set<string> {
+    const touched = new Set<string>(changes.touchedSessions);
+    if (changes.complete) this.clearAll(touched);
+    else if (paths) for (const path of paths) this.issues.delete(path);
+    for (const project of changes.projects) this.projects.set(project.id, project);
+    for (const session of changes.sessions) {
+      this.sessions.set(session.id, session);
+      touched.add(session.id);
+    }
+    for (const message of changes.messages) this.putMessage(message, touched);
+    for (const part of changes.parts) this.putPart(part, touched);
+    for (const id of changes.removed.parts) this.removePart(id, touched);
+    for (const id of changes.removed.messages) this.removeMessage(id, touched);
+    for (const id of changes.removed.sessions) this.removeSession(id, touched);
+    for (const issue of changes.issues) if (!this.issues.has(issue.path)) this.issues.set(issue.path, issue);
+    this.trimParts(touched);
+    if (live) {
+      const now = Date.now();
+      for (const id of touched) this.lastSeenWrite.set(id, now);
+    }
+    return touched;
+  }
+
+  messagesOf(sessionID: string): Iterable<MessageInfo> {
+    return this.messagesBySession.get(sessionID)?.values() ?? [];
+  }
+
+  private putMessage(message: MessageInfo, touched: Set<string>): void {
+    const previous = this.messageSession.get(message.id);
+    if (previous && previous !== message.sessionID) this.removeMessage(message.id, touched);
+    let map = this.messagesBySession.get(message.sessionID);
+    if (!map) this.messagesBySession.set(message.sessionID, (map = new Map()));
+    map.set(message.id, message);
+    this.messageSession.set(message.id, message.sessionID);
+    touched.add(message.sessionID);
+  }
+
+  private putPart(part: PartMeta, touched: Set<string>): void {
+    let map = this.partsByMessage.get(part.messageID);
+    if (!map) this.partsByMessage.set(part.messageID, (map = new Map()));
+    map.set(part.id, part);
+    this.partMessage.set(part.id, part.messageID);
+    touched.add(part.sessionID);
+  }
+
+  private removePart(id: string, touched: Set<string>): void {
+    const messageID = this.partMessage.get(id);
+    if (!messageID) return;
+    const map = this.partsByMessage.get(messageID);
+    const part = map?.get(id);
+    map?.delete(id);
+    if (map?.size === 0) this.partsByMessage.delete(messageID);
+    this.partMessage.delete(id);
+    if (part) touched.add(part.sessionID);
+  }
+
+  private dropPartsOf(messageID: string): void {
+    const parts = this.partsByMessage.get(messageID);
+    if (!parts) return;
+    for (const id of parts.keys()) this.partMessage.delete(id);
+    this.partsByMessage.delete(messageID);
+  }
+
+  private removeMessage(id: string, touched: Set<string>): void {
+    const sessionID = this.messageSession.get(id);
+    if (!sessionID) return;
+    this.messagesBySession.get(sessionID)?.delete(id);
+    this.messageSession.delete(id);
+    this.dropPartsOf(id);
+    touched.add(sessionID);
+  }
+
+  private removeSession(id: string, touched: Set<string>): void {
+    this.sessions.delete(id);
+    for (const messageID of this.messagesBySession.get(id)?.keys() ?? []) {
+      this.messageSession.delete(messageID);
+      this.dropPartsOf(messageID);
+    }
+    this.messagesBySession.delete(id);
+    this.lastSeenWrite.delete(id);
+    touched.add(id);
+  }
+
+  /** Keeps part metadata only for the newest messages of the sessions just touched. */
+  private trimParts(touched: Set<string>): void {
+    for (const sessionID of touched) {
+      const messages = this.messagesBySession.get(sessionID);
+      if (!messages || messages.size <= 2) continue;
+      const keep = tailMessageIds(messages.values());
+      for (const messageID of messages.keys()) if (!keep.has(messageID)) this.dropPartsOf(messageID);
+    }
+  }
+
+  private clearAll(touched: Set<string>): void {
+    for (const id of this.sessions.keys()) touched.add(id);
+    for (const id of this.messagesBySession.keys()) touched.add(id);
+    this.projects.clear();
+    this.sessions.clear();
+    this.messagesBySession.clear();
+    this.partsByMessage.clear();
+    this.messageSession.clear();
+    this.partMessage.clear();
+    this.issues.clear();
+  }
+}

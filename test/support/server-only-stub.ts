@@ -1,0 +1,2 @@
+// Stand-in for the 'server-only' guard: tests import server modules directly.
+export {};

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@/': root,
+      // Server modules import 'server-only' to keep them out of client bundles; tests run on the server.
+      'server-only': fileURLToPath(new URL('./test/support/server-only-stub.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['node_modules', 'test/fixtures/**'],
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+    reporters: ['default', './test/support/plain-summary-reporter.ts'],
+  },
+});
