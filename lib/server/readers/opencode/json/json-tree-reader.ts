@@ -29,8 +29,9 @@ export class JsonTreeReader implements SourceReader {
     return existsSync(this.path);
   }
 
+  /** Only OpenCode's own folders: plugins write theirs into `storage/` too. */
   watchTargets(): string[] {
-    return [this.path];
+    return ['project', 'session', 'message', 'part', 'todo', 'session_diff'].map((folder) => path.join(this.path, folder));
   }
 
   close(): void {}

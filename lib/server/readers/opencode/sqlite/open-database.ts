@@ -1,6 +1,6 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -22,6 +22,7 @@ export interface OpenedDatabase {
  * read a private copy whose header says "rollback journal", in our own temp folder.
  */
 export function openDatabase(dbPath: string): OpenedDatabase {
+  if (statSync(dbPath).size === 0) throw new Error('empty database file (OpenCode may be creating it)');
   if (existsSync(`${dbPath}-wal`) && existsSync(`${dbPath}-shm`)) {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: 2000 });
     db.pragma('query_only = ON');

@@ -1,0 +1,11 @@
+import { getRuntime } from '@/lib/server/store/get-store';
+import { json } from '@/lib/server/http/responses';
+import { getHealth } from '@/lib/server/queries/get-health';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function GET(): Response {
+  const { store, locations } = getRuntime();
+  return json(getHealth(store, locations));
+}

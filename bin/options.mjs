@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+
+export const DEFAULT_PORT = 4317;
+export const LOOPBACK = '127.0.0.1';
+
+export const HELP = `Usage: npm start -- [options]
+
+  --port, -p N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host HOST           interface to listen on (default ${LOOPBACK}); anything but loopback
+                        prints a warning and requires an access token
+  --opencode-dir DIR    OpenCode data folder (default \${XDG_DATA_HOME:-~/.local/share}/opencode;
+                        env SESSIONSCOPE_OPENCODE_DIR)
+  --help, -h            this text`;
+
+const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** Flags and environment -> options; throws with a readable message on bad input. */
+export function parseOptions(values, env = process.env) {
+  const portText = values.port ?? env.SESSIONSCOPE_PORT ?? String(DEFAULT_PORT);
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${portText}"`);
+  const host = values.host ?? env.SESSIONSCOPE_HOST ?? LOOPBACK;
+  const exposed = !isLoopback(host);
+  const expand = (p) => (p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p);
+  const dir = values['opencode-dir'] ?? env.SESSIONSCOPE_OPENCODE_DIR;
+  return {
+    help: Boolean(values.help),
+    port: Number(portText),
+    host,
+    exposed,
+    token: exposed ? (env.SESSIONSCOPE_TOKEN || randomBytes(24).toString('base64url')) : undefined,
+    opencodeDir: dir ? path.resolve(expand(dir)) : undefined,
+  };
+}
+
+export function applyOptionsToEnv(options, env) {
+  const dataHome = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() ? env.XDG_DATA_HOME : path.join(os.homedir(), '.local', 'share');
+  env.SESSIONSCOPE_OPENCODE_DIR = options.opencodeDir ?? path.join(dataHome, 'opencode');
+  env.SESSIONSCOPE_HOST = options.host;
+  if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
+  if (options.exposed) {
+    console.warn(`sessionscope: WARNING: listening on ${options.host}, not loopback. Anyone who can reach it and has the token can read every transcript.`);
+  }
+}

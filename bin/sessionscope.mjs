@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Starts the dashboard: `npm start -- [--port N] [--host H] [--opencode-dir DIR]`.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { applyOptionsToEnv, HELP, parseOptions } from './options.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let options;
+try {
+  options = parseOptions(parseArgs({ args: process.argv.slice(2), options: OPTION_SPEC(), allowPositionals: false, strict: true }).values);
+} catch (error) {
+  console.error(`sessionscope: ${error.message}\n\n${HELP}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+applyOptionsToEnv(options, process.env);
+
+const distDir = process.env.SESSIONSCOPE_DIST_DIR || '.next';
+if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
+  console.log('sessionscope: first start, building the dashboard (about a minute)...');
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: root, hostname: options.host, port: options.port });
+await app.prepare();
+const handle = app.getRequestHandler();
+const { guardRequest } = await import('./guard.mjs');
+const guard = guardRequest(options);
+
+const server = http.createServer((req, res) => {
+  if (!guard(req, res)) return;
+  handle(req, res);
+});
+server.on('error', (error) => {
+  console.error(`sessionscope: cannot listen on ${options.host}:${options.port}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(options.port, options.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  console.log(`sessionscope: reading OpenCode data from ${process.env.SESSIONSCOPE_OPENCODE_DIR}`);
+  console.log(`sessionscope: ready on http://${shownHost}:${port}/`);
+  if (options.token) console.log(`sessionscope: access token (shown once): ${options.token}\n  open http://${shownHost}:${port}/?token=${options.token}`);
+});
+
+function OPTION_SPEC() {
+  return {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    'opencode-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  };
+}

@@ -1,0 +1,123 @@
+import type { MessageInfo } from '@/lib/model/message';
+import type { PartMeta } from '@/lib/model/part-meta';
+import type { Project } from '@/lib/model/project';
+import type { SessionInfo } from '@/lib/model/session';
+import type { SourceKind } from '@/lib/model/source';
+import { createPriceResolver } from '@/lib/pricing/lookup-price';
+import type { PriceResolver } from '@/lib/pricing/price-types';
+import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
+import { measureMessageInto, type UsageLevel } from './measure-message';
+import { rootSessionIndex, subtreeSessionIDs } from './session-tree';
+import { agentOf, createGrouper, type StatsGroup, type StatsGroupBy } from './stats-grouping';
+import { createTimeKeyer, type TimeZoneSpec } from './time-keys';
+
+export interface StatsFilters {
+  /** Message creation time, ms, inclusive. */
+  from?: number;
+  /** Message creation time, ms, exclusive. */
+  to?: number;
+  /** projectID of the message's session. */
+  project?: string;
+  /** Only these sessions' own messages. */
+  sessionIDs?: readonly string[];
+  /** These sessions and every subagent session under them. */
+  subtreeOf?: readonly string[];
+  providerID?: string;
+  modelID?: string;
+  /** Agent name, compared after normalisation ("Sisyphus - ultraworker" matches "sisyphus"). */
+  agent?: string;
+  source?: SourceKind;
+  /** Leave out archived sessions (kept by default: archiving does not refund spend). */
+  excludeArchived?: boolean;
+  /**
+   * Group subagent spend under its root session. Only `groupBy: 'session'` changes: each message is
+   * credited to the root of its session's tree instead of its own session. Other groupings key
+   * messages by day, model, agent... and totals are the same either way: every message is counted
+   * exactly once, under exactly one group, with or without `roots`.
+   */
+  roots?: boolean;
+}
+
+export interface StatsInput {
+  sessions: readonly SessionInfo[];
+  messages: Iterable<MessageInfo>;
+  filters?: StatsFilters;
+  groupBy: StatsGroupBy;
+  /** IANA name, fixed offset or minutes east of UTC; default the process's zone. */
+  timeZone?: TimeZoneSpec;
+  /** Default: the bundled models.dev table. */
+  prices?: PriceResolver;
+  /** step-finish parts by message id (see `stepPartsByMessage`); without them usage is message-level. */
+  steps?: ReadonlyMap<string, readonly PartMeta[]>;
+  usage?: UsageLevel;
+  /** For project labels. */
+  projects?: readonly Pick<Project, 'id' | 'name' | 'worktree'>[];
+}
+
+export interface StatsResult {
+  total: Figure;
+  /** Time groups in time order; others by spend, largest first. */
+  groups: StatsGroup[];
+}
+
+const TIME_GROUPINGS: ReadonlySet<StatsGroupBy> = new Set(['day', 'hour']);
+
+function projectLabels(projects: StatsInput['projects']): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of projects ?? []) out.set(p.id, p.name || p.worktree.split(/[\\/]/).filter(Boolean).pop() || p.worktree);
+  return out;
+}
+
+/**
+ * Spend and usage over any slice of the data, grouped one way, in a single pass over the
+ * messages. The groups always add up to the total.
+ */
+export function computeStats(input: StatsInput): StatsResult {
+  const f = input.filters ?? {};
+  const sessions = new Map(input.sessions.map((s) => [s.id, s]));
+  const needRoots = f.roots === true && input.groupBy === 'session';
+  const only = f.sessionIDs ? new Set(f.sessionIDs) : undefined;
+  const subtree = f.subtreeOf ? subtreeSessionIDs(input.sessions, f.subtreeOf) : undefined;
+  const agentKey = f.agent === undefined ? undefined : (agentOf(f.agent)?.key ?? '');
+  const sessionFiltered = f.project !== undefined || f.source !== undefined || f.excludeArchived === true;
+  const grouper = createGrouper({
+    groupBy: input.groupBy,
+    sessions,
+    roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
+    projectLabels: projectLabels(input.projects),
+    time: createTimeKeyer(input.timeZone),
+  });
+  const options = { prices: input.prices ?? createPriceResolver(), steps: input.steps, usage: input.usage };
+  const total = emptyFigure();
+  const one = emptyFigure();
+  for (const m of input.messages) {
+    if (m.role !== 'assistant') continue;
+    if (f.from !== undefined && m.time.created < f.from) continue;
+    if (f.to !== undefined && m.time.created >= f.to) continue;
+    if (only && !only.has(m.sessionID)) continue;
+    if (subtree && !subtree.has(m.sessionID)) continue;
+    if (f.providerID !== undefined && m.providerID !== f.providerID) continue;
+    if (f.modelID !== undefined && m.modelID !== f.modelID) continue;
+    if (agentKey !== undefined && (agentOf(m.agent ?? m.mode)?.key ?? '') !== agentKey) continue;
+    if (sessionFiltered) {
+      const s = sessions.get(m.sessionID);
+      if (!s) continue;
+      if (f.project !== undefined && s.projectID !== f.project) continue;
+      if (f.source !== undefined && s.source !== f.source) continue;
+      if (f.excludeArchived && s.time.archived !== undefined) continue;
+    }
+    if (!measureMessageInto(one, m, options)) continue;
+    addFigureInto(total, one);
+    addFigureInto(grouper.groupOf(m).figure, one);
+  }
+  const groups = [...grouper.groups.values()];
+  for (const g of groups) finishFigure(g.figure);
+  if (TIME_GROUPINGS.has(input.groupBy)) groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  else groups.sort((a, b) => spendOf(b.figure) - spendOf(a.figure) || (a.key < b.key ? -1 : 1));
+  return { total: finishFigure(total), groups };
+}
+
+/** What "largest" means when ranking groups: the higher of stored and computed cost. */
+function spendOf(f: Figure): number {
+  return Math.max(f.storedCost, f.computedCost);
+}

@@ -1,0 +1,97 @@
+import type { MessageInfo } from '@/lib/model/message';
+import type { SessionInfo } from '@/lib/model/session';
+import { normaliseAgentName, type AgentName } from './agent-name';
+import { emptyFigure, type Figure } from './figure';
+import type { TimeKeyer } from './time-keys';
+
+export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session';
+
+export interface StatsGroup {
+  key: string;
+  label: string;
+  figure: Figure;
+}
+
+export interface GroupingContext {
+  groupBy: StatsGroupBy;
+  sessions: ReadonlyMap<string, SessionInfo>;
+  /** sessionID -> root sessionID, set when subagent spend goes under its root session. */
+  roots?: ReadonlyMap<string, string>;
+  projectLabels: ReadonlyMap<string, string>;
+  time: TimeKeyer;
+}
+
+const NO_VALUE = '';
+const agentCache = new Map<string, AgentName | undefined>();
+
+/** Normalised agent name, cached: a few dozen distinct raw names cover 100K messages. */
+export function agentOf(raw: string | undefined): AgentName | undefined {
+  if (raw === undefined) return undefined;
+  if (!agentCache.has(raw)) agentCache.set(raw, normaliseAgentName(raw));
+  return agentCache.get(raw);
+}
+
+function basename(path: string): string {
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  return parts[parts.length - 1] ?? path;
+}
+
+/** Finds or creates the group a message belongs to. Keys are ids (or '' for none), never labels. */
+export function createGrouper(ctx: GroupingContext): {
+  groupOf(message: MessageInfo): StatsGroup;
+  groups: Map<string, StatsGroup>;
+} {
+  const groups = new Map<string, StatsGroup>();
+  const byModel = new Map<string, Map<string, StatsGroup>>();
+  const make = (key: string, label: string): StatsGroup => {
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { key, label, figure: emptyFigure() }));
+    return group;
+  };
+
+  // Labels are only worked out when a group is created; the hot path is one or two map lookups.
+  function groupOf(m: MessageInfo): StatsGroup {
+    switch (ctx.groupBy) {
+      case 'day': {
+        const key = ctx.time.day(m.time.created);
+        return groups.get(key) ?? make(key, key);
+      }
+      case 'hour': {
+        const key = ctx.time.hour(m.time.created);
+        return groups.get(key) ?? make(key, `${key.replace('T', ' ')}:00`);
+      }
+      case 'provider': {
+        const key = m.providerID ?? NO_VALUE;
+        return groups.get(key) ?? make(key, m.providerID ?? '(unknown provider)');
+      }
+      case 'model': {
+        // Nested maps, so no "provider/model" string is built per message.
+        const provider = m.providerID ?? NO_VALUE;
+        const model = m.modelID ?? NO_VALUE;
+        let models = byModel.get(provider);
+        if (!models) byModel.set(provider, (models = new Map()));
+        let group = models.get(model);
+        if (!group) {
+          group = make(`${provider}/${model}`, `${m.modelID ?? '(unknown model)'} (${m.providerID ?? 'unknown provider'})`);
+          models.set(model, group);
+        }
+        return group;
+      }
+      case 'agent': {
+        const agent = agentOf(m.agent ?? m.mode);
+        const key = agent?.key ?? NO_VALUE;
+        return groups.get(key) ?? make(key, agent?.label ?? '(no agent)');
+      }
+      case 'project': {
+        const session = ctx.sessions.get(m.sessionID);
+        const key = session?.projectID ?? NO_VALUE;
+        return groups.get(key) ?? make(key, ctx.projectLabels.get(key) ?? (session ? basename(session.directory) : '(unknown project)'));
+      }
+      case 'session': {
+        const key = ctx.roots?.get(m.sessionID) ?? m.sessionID;
+        return groups.get(key) ?? make(key, ctx.sessions.get(key)?.title || key);
+      }
+    }
+  }
+  return { groupOf, groups };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createTimeKeyer, fixedOffsetMinutes, isValidTimeZone } from './time-keys';
+
+const T = Date.UTC(2026, 2, 29, 0, 30); // 2026-03-29 00:30 UTC, the night Europe moves to summer time
+
+describe('time keys', () => {
+  it('parses fixed offsets', () => {
+    expect(fixedOffsetMinutes('+05:30')).toBe(330);
+    expect(fixedOffsetMinutes('-0800')).toBe(-480);
+    expect(fixedOffsetMinutes('UTC')).toBe(0);
+    expect(fixedOffsetMinutes('Z')).toBe(0);
+    expect(fixedOffsetMinutes(-60)).toBe(-60);
+    expect(fixedOffsetMinutes('Europe/Paris')).toBeUndefined();
+  });
+
+  it('keys days and hours in a fixed offset', () => {
+    expect(createTimeKeyer('UTC').hour(T)).toBe('2026-03-29T00');
+    expect(createTimeKeyer('-01:00').day(T)).toBe('2026-03-28');
+    expect(createTimeKeyer('+05:30').hour(T)).toBe('2026-03-29T06');
+  });
+
+  it('follows an IANA zone across a DST change', () => {
+    const paris = createTimeKeyer('Europe/Paris');
+    expect(paris.hour(T)).toBe('2026-03-29T01'); // UTC+1
+    expect(paris.hour(T + 3_600_000)).toBe('2026-03-29T03'); // UTC+2: 02:xx never happens
+    expect(createTimeKeyer('America/Los_Angeles').day(T)).toBe('2026-03-28');
+  });
+
+  it('agrees with the cache for many timestamps', () => {
+    const k = createTimeKeyer('Asia/Kathmandu'); // +05:45
+    for (let ms = T; ms < T + 86_400_000; ms += 7 * 60_000) {
+      const shifted = new Date(ms + 345 * 60_000).toISOString();
+      expect(k.hour(ms)).toBe(`${shifted.slice(0, 10)}T${shifted.slice(11, 13)}`);
+    }
+  });
+
+  it('validates zones', () => {
+    expect(isValidTimeZone('Europe/Paris')).toBe(true);
+    expect(isValidTimeZone('+02:00')).toBe(true);
+    expect(isValidTimeZone(undefined)).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});

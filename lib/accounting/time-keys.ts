@@ -1,0 +1,85 @@
+/**
+ * Local calendar keys for timestamps: `day` = "YYYY-MM-DD", `hour` = "YYYY-MM-DDTHH".
+ * The zone is an IANA name ("Europe/Paris"), a fixed offset ("+05:30", "UTC", "Z") or minutes
+ * east of UTC; `undefined` means the process's own zone.
+ */
+export type TimeZoneSpec = string | number | undefined;
+
+export interface TimeKeyer {
+  day(ms: number): string;
+  hour(ms: number): string;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+const OFFSET = /^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$/i;
+
+/** Minutes east of UTC for a fixed-offset spec, `undefined` for an IANA name or the default. */
+export function fixedOffsetMinutes(zone: TimeZoneSpec): number | undefined {
+  if (typeof zone === 'number') return zone;
+  if (zone === undefined) return undefined;
+  if (/^(?:Z|UTC|GMT)$/i.test(zone)) return 0;
+  const m = OFFSET.exec(zone);
+  if (!m) return undefined;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function offsetHourKey(ms: number, offsetMinutes: number): string {
+  const d = new Date(ms + offsetMinutes * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}`;
+}
+
+function zoneHourKey(format: Intl.DateTimeFormat, ms: number): string {
+  const p: Record<string, string> = {};
+  for (const part of format.formatToParts(ms)) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day}T${p.hour === '24' ? '00' : p.hour}`;
+}
+
+/**
+ * Every zone in use shifts by whole quarter hours and changes offset on a quarter-hour boundary,
+ * so keys are cached per quarter hour: a 100K-message pass formats each distinct quarter once.
+ */
+export function createTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
+  const offset = fixedOffsetMinutes(zone);
+  const format =
+    offset === undefined
+      ? new Intl.DateTimeFormat('en-US', {
+          timeZone: zone === undefined ? undefined : String(zone),
+          year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23',
+        })
+      : undefined;
+  const hours = new Map<number, string>();
+  const days = new Map<number, string>();
+  const hour = (ms: number): string => {
+    const slot = Math.floor(ms / QUARTER_HOUR);
+    let key = hours.get(slot);
+    if (key === undefined) {
+      key = format ? zoneHourKey(format, ms) : offsetHourKey(ms, offset ?? 0);
+      hours.set(slot, key);
+    }
+    return key;
+  };
+  const day = (ms: number): string => {
+    const slot = Math.floor(ms / QUARTER_HOUR);
+    let key = days.get(slot);
+    if (key === undefined) {
+      key = hour(ms).slice(0, 10);
+      days.set(slot, key);
+    }
+    return key;
+  };
+  return { day, hour };
+}
+
+/** Whether `zone` can key timestamps (request parameters are checked with this). */
+export function isValidTimeZone(zone: TimeZoneSpec): boolean {
+  if (fixedOffsetMinutes(zone) !== undefined || zone === undefined) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: String(zone) });
+    return true;
+  } catch {
+    return false;
+  }
+}

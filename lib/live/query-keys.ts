@@ -1,0 +1,32 @@
+/** Query keys shared by the views and the live-update client, so events invalidate exactly what they affect. */
+export const queryKeys = {
+  sessions: (params?: string) => (params === undefined ? (['sessions'] as const) : (['sessions', params] as const)),
+  session: (id: string) => ['session', id] as const,
+  projects: () => ['projects'] as const,
+  health: () => ['health'] as const,
+  stats: (params?: string) => (params === undefined ? (['stats'] as const) : (['stats', params] as const)),
+  plans: () => ['plans'] as const,
+};
+
+export interface ChangeEventData {
+  sessions: string[];
+  topics: string[];
+}
+
+/** The query key prefixes a change event makes stale. */
+export function keysForChange(change: ChangeEventData): (readonly string[])[] {
+  const keys: (readonly string[])[] = [];
+  if (change.sessions.length > 0 || change.topics.includes('sessions') || change.topics.includes('index')) {
+    keys.push(queryKeys.sessions(), queryKeys.stats(), queryKeys.projects());
+  }
+  for (const id of change.sessions) keys.push(queryKeys.session(id));
+  if (change.topics.includes('projects') && !keys.some((k) => k[0] === 'projects')) keys.push(queryKeys.projects());
+  if (change.topics.includes('health') || change.topics.includes('index')) keys.push(queryKeys.health());
+  if (change.topics.includes('plans')) keys.push(queryKeys.plans());
+  return keys;
+}
+
+/** Reconnect delay after `attempt` failures: 0.5 s doubling to 15 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(15_000, 500 * 2 ** Math.max(0, attempt));
+}

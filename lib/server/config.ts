@@ -1,0 +1,47 @@
+import 'server-only';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the data is. The launcher (`npm start -- --opencode-dir ...`) passes flags as these variables. */
+export interface DataLocations {
+  opencodeDir: string;
+  /** Explicit database path (`OPENCODE_DB`), else `opencode.db` and `opencode-<channel>.db` in the data dir. */
+  databases: string[];
+}
+
+export const ENV = {
+  opencodeDir: 'SESSIONSCOPE_OPENCODE_DIR',
+  opencodeDb: 'OPENCODE_DB',
+} as const;
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? path.join(os.homedir(), p.slice(1)) : p;
+}
+
+export function defaultOpencodeDir(env: NodeJS.ProcessEnv = process.env): string {
+  const dataHome = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() ? env.XDG_DATA_HOME : path.join(os.homedir(), '.local', 'share');
+  return path.join(dataHome, 'opencode');
+}
+
+/** `opencode.db` first, then channel databases (`opencode-beta.db`, ...) present in the folder. */
+export function findDatabases(opencodeDir: string): string[] {
+  const main = path.join(opencodeDir, 'opencode.db');
+  let channels: string[] = [];
+  try {
+    channels = readdirSync(opencodeDir)
+      .filter((name) => /^opencode-[\w.-]+\.db$/.test(name))
+      .map((name) => path.join(opencodeDir, name));
+  } catch {
+    // A missing folder is reported as a missing source, not an error.
+  }
+  return [main, ...channels.sort()];
+}
+
+export function resolveLocations(env: NodeJS.ProcessEnv = process.env): DataLocations {
+  const configured = env[ENV.opencodeDir];
+  const opencodeDir = path.resolve(expandHome(configured && configured.trim() ? configured : defaultOpencodeDir(env)));
+  const explicitDb = env[ENV.opencodeDb];
+  const databases = explicitDb && explicitDb.trim() ? [path.resolve(expandHome(explicitDb))] : findDatabases(opencodeDir);
+  return { opencodeDir, databases };
+}

@@ -1,0 +1,43 @@
+import 'server-only';
+import { existsSync } from 'node:fs';
+import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
+import type { Store } from '../store/store';
+import type { DataLocations } from '../config';
+
+export interface SourceHealth {
+  kind: string;
+  path: string;
+  found: boolean;
+  mode?: string;
+  sessions: number;
+  messages: number;
+  skipped: number;
+}
+
+export function getHealth(store: Store, locations: DataLocations) {
+  const sources: SourceHealth[] = store.indexes.map((index) => ({
+    kind: index.reader.kind,
+    path: index.reader.path,
+    found: index.reader.found(),
+    mode: index.reader instanceof SqliteReader && index.reader.found() ? index.reader.mode : undefined,
+    sessions: index.sessions.size,
+    messages: [...index.messagesBySession.values()].reduce((n, m) => n + m.size, 0),
+    skipped: index.issues.size,
+  }));
+  const issues = store.issues();
+  return {
+    ok: true,
+    opencodeDir: locations.opencodeDir,
+    opencodeDirFound: existsSync(locations.opencodeDir),
+    sources,
+    found: sources.filter((s) => s.found).map((s) => ({ kind: s.kind, path: s.path })),
+    missing: sources.filter((s) => !s.found).map((s) => ({ kind: s.kind, path: s.path })),
+    counts: { sessions: store.view.size, projects: store.projects().length, messages: store.progress.messages },
+    skipped: issues.length,
+    issues: issues.slice(0, 200),
+    index: store.progress,
+    eventId: store.events.lastId,
+  };
+}
+
+export type Health = ReturnType<typeof getHealth>;

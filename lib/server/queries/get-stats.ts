@@ -1,0 +1,32 @@
+import 'server-only';
+import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
+import { createPriceResolver } from '@/lib/pricing/lookup-price';
+import type { StatsQuery } from '@/lib/stats/stats-query';
+import type { Store } from '../store/store';
+
+const prices = createPriceResolver();
+
+/**
+ * Stats over the index. Usage is message-level (what `opencode stats` sums): the index keeps
+ * step-finish parts only for each session's newest messages; per-step figures are on session pages.
+ */
+export function getStats(store: Store, query: StatsQuery): StatsResult {
+  return computeStats({
+    sessions: [...store.view.allSessions()],
+    messages: store.view.allMessages(),
+    groupBy: query.groupBy,
+    filters: {
+      from: query.from,
+      to: query.to,
+      project: query.project,
+      roots: query.roots,
+      source: query.source,
+      agent: query.agent,
+      subtreeOf: query.session ? [query.session] : undefined,
+    },
+    timeZone: query.timeZone,
+    prices,
+    usage: 'message',
+    projects: store.projects(),
+  });
+}

@@ -1,0 +1,35 @@
+// Wire shapes of the dashboard's API, for client views. Type-only imports: erased from bundles.
+import type { TokenCounts } from '@/lib/model/tokens';
+import type { SessionSummary } from '@/lib/sessions/session-summary';
+
+export type { SessionDetail } from '@/lib/server/queries/get-session-detail';
+export type { Health } from '@/lib/server/queries/get-health';
+export type { ProjectSummary } from '@/lib/server/queries/get-projects';
+
+export interface SessionsResponse {
+  sessions: SessionSummary[];
+  total: number;
+  nextCursor?: string;
+}
+
+export interface StatsFigure {
+  storedCost: number;
+  computedCost: number;
+  unpricedMessages: number;
+  tokens: TokenCounts;
+  messages: number;
+  cacheHitRatio?: number;
+}
+
+export interface StatsGroup {
+  key: string;
+  label: string;
+  figure: StatsFigure;
+}
+
+export interface StatsResponse {
+  total: StatsFigure;
+  groups: StatsGroup[];
+}
+
+export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session';

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { apiSessionsQuery, DEFAULT_TABLE_QUERY, hasFilters, readTableQuery, toggleSort, writeTableQuery } from './table-query';
+
+describe('readTableQuery', () => {
+  it('reads known values and drops bad ones', () => {
+    const q = readTableQuery(new URLSearchParams('status=busy&sort=cost&order=asc&roots=1&q=%20login%20&from=2025-01-02&to=bad&model=anthropic/x'));
+    expect(q).toEqual({ project: undefined, status: 'busy', model: 'anthropic/x', agent: undefined, from: '2025-01-02', to: undefined, roots: true, q: 'login', sort: 'cost', order: 'asc' });
+    const bad = readTableQuery(new URLSearchParams('status=nope&sort=evil&order=sideways'));
+    expect(bad.status).toBeUndefined();
+    expect(bad.sort).toBe('lastActivity');
+    expect(bad.order).toBe('desc');
+  });
+  it('round-trips through writeTableQuery', () => {
+    const search = 'project=p1&status=error&agent=build&from=2025-01-01&to=2025-01-31&roots=1&q=x&sort=title&order=asc';
+    expect(writeTableQuery(readTableQuery(new URLSearchParams(search)))).toBe(search);
+    expect(writeTableQuery(DEFAULT_TABLE_QUERY)).toBe('');
+  });
+});
+
+describe('toggleSort', () => {
+  it('flips the same column and starts new ones sensibly', () => {
+    expect(toggleSort(DEFAULT_TABLE_QUERY, 'lastActivity').order).toBe('asc');
+    expect(toggleSort(DEFAULT_TABLE_QUERY, 'cost')).toMatchObject({ sort: 'cost', order: 'desc' });
+    expect(toggleSort(DEFAULT_TABLE_QUERY, 'title')).toMatchObject({ sort: 'title', order: 'asc' });
+  });
+});
+
+describe('apiSessionsQuery', () => {
+  it('adds paging and sends the end of the `to` day', () => {
+    const params = new URLSearchParams(apiSessionsQuery({ ...DEFAULT_TABLE_QUERY, to: '2025-01-31', q: 'a' }, 200, 'abc'));
+    expect(params.get('limit')).toBe('200');
+    expect(params.get('cursor')).toBe('abc');
+    expect(params.get('sort')).toBe('lastActivity');
+    expect(Number(params.get('to'))).toBe(new Date('2025-02-01T00:00:00').getTime() - 1);
+    expect(params.get('q')).toBe('a');
+  });
+  it('knows when filters are set', () => {
+    expect(hasFilters(DEFAULT_TABLE_QUERY)).toBe(false);
+    expect(hasFilters({ ...DEFAULT_TABLE_QUERY, roots: true })).toBe(true);
+  });
+});

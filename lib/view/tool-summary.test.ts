@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatToolInput, toolMainArg } from './tool-summary';
+
+describe('toolMainArg', () => {
+  it('picks the telling argument', () => {
+    expect(toolMainArg({ command: 'npm test\nsecond line', description: 'x' })).toBe('npm test');
+    expect(toolMainArg({ filePath: '/a/b.ts' })).toBe('/a/b.ts');
+    expect(toolMainArg({ pattern: 'TODO', path: '' })).toBe('TODO');
+    expect(toolMainArg({ other: 1 })).toBeUndefined();
+    expect(toolMainArg(undefined)).toBeUndefined();
+    expect(toolMainArg({ command: 'y'.repeat(200) }, 10)).toBe(`${'y'.repeat(9)}…`);
+  });
+  it('formats input as JSON', () => {
+    expect(formatToolInput({ a: 1 })).toBe('{\n  "a": 1\n}');
+  });
+});

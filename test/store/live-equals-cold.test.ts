@@ -1,0 +1,86 @@
+import { rmSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
+import type { SessionSummary } from '@/lib/sessions/session-summary';
+import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
+import { TreeBuilder } from '../support/tree-builder';
+
+type Op =
+  | { kind: 'session'; store: 'db' | 'tree'; s: number; parent?: number }
+  | { kind: 'message'; store: 'db' | 'tree'; s: number; m: number; cost: number }
+  | { kind: 'part'; store: 'db' | 'tree'; s: number; m: number; p: number; status: 'running' | 'completed' }
+  | { kind: 'delete-message'; store: 'db' | 'tree'; s: number; m: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('session' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), parent: fc.option(fc.nat(4), { nil: undefined }) }),
+  fc.record({ kind: fc.constant('message' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), cost: fc.integer({ min: 0, max: 100 }) }),
+  fc.record({ kind: fc.constant('part' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), p: fc.nat(3), status: fc.constantFrom('running' as const, 'completed' as const) }),
+  fc.record({ kind: fc.constant('delete-message' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5) }),
+);
+
+/** What a person sees of a session, minus fields that depend on when the store observed writes. */
+function comparable(s: SessionSummary) {
+  return { id: s.id, title: s.title, source: s.source, parentID: s.parentID, messageCount: s.messageCount, cost: s.cost, tokens: s.tokens, models: s.models, total: { ...s.total }, childCount: s.childCount, status: s.status.status, activity: s.status.activity };
+}
+const snapshot = (store: Store) => [...store.summaryMap().values()].map(comparable).sort((a, b) => a.id.localeCompare(b.id));
+
+describe('live updates', () => {
+  it('after any sequence of writes, the live model equals a fresh cold read', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 }), async (batches) => {
+        const { dataDir, dbPath, db } = createOpencodeDb();
+        const tree = new TreeBuilder(dataDir);
+        tree.project('proj1');
+        const live = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+        await live.start();
+        const base = Date.now() - 60_000;
+        let clock = 0;
+        const sid = (s: number) => `ses_${s}`;
+        const mid = (s: number, m: number) => `msg_${s}_${m}`;
+        for (const batch of batches) {
+          const treePaths: string[] = [];
+          for (const op of batch) {
+            clock += 10;
+            const at = base + clock;
+            if (op.kind === 'session') {
+              const parent = op.parent !== undefined && op.parent !== op.s ? { parentID: sid(op.parent) } : {};
+              if (op.store === 'db') {
+                db.prepare('DELETE FROM session WHERE id = ?').run(sid(op.s));
+                insertSession(db, sid(op.s), { created: at, ...parent });
+              } else treePaths.push(tree.session('proj1', sid(op.s), { time: { created: at, updated: at }, ...parent }));
+            } else if (op.kind === 'message') {
+              const data = { role: 'assistant', modelID: 'm', providerID: 'p', cost: op.cost, tokens: { input: op.cost, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: at } };
+              if (op.store === 'db') {
+                db.prepare('DELETE FROM message WHERE id = ?').run(mid(op.s, op.m));
+                insertMessage(db, sid(op.s), mid(op.s, op.m), data, at);
+              } else treePaths.push(tree.message(sid(op.s), mid(op.s, op.m), data));
+            } else if (op.kind === 'part') {
+              const body = { type: 'tool', callID: 'c', tool: 'bash', state: { status: op.status, input: { command: `run ${op.p}` }, time: { start: at } } };
+              const id = `prt_${op.s}_${op.m}_${op.p}`;
+              if (op.store === 'db') upsertPart(db, sid(op.s), mid(op.s, op.m), id, body, at);
+              else treePaths.push(tree.part(sid(op.s), mid(op.s, op.m), id, body));
+            } else if (op.store === 'db') {
+              db.prepare('DELETE FROM message WHERE id = ?').run(mid(op.s, op.m));
+            } else {
+              const file = `${tree.storage}/message/${sid(op.s)}/${mid(op.s, op.m)}.json`;
+              rmSync(file, { force: true });
+              treePaths.push(file);
+            }
+          }
+          const [jsonIndex, dbIndex] = live.indexes;
+          if (treePaths.length > 0 && jsonIndex) await live.absorb(jsonIndex, treePaths);
+          if (dbIndex) await live.absorb(dbIndex, [`${dbPath}-wal`]);
+        }
+        const cold = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+        await cold.start();
+        expect(snapshot(live)).toEqual(snapshot(cold));
+        live.stop();
+        cold.stop();
+        db.close();
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
