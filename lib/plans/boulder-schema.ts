@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/*
+ * oh-my-opencode boulder.json, every variant seen in the wild: v1 snake_case, v1 camelCase and
+ * v2 (`schema_version: 2` with a `works` map). Every field is optional and a field of the wrong
+ * type is dropped (`catch`), so one odd field never hides the rest of the boulder.
+ */
+const optionalString = z.string().optional().catch(undefined);
+const optionalTime = z.union([z.string(), z.number()]).optional().catch(undefined);
+const optionalStrings = z
+  .array(z.unknown())
+  .optional()
+  .catch(undefined)
+  .transform((list) => list?.filter((item): item is string => typeof item === 'string'));
+
+export const boulderWorkSchema = z.looseObject({
+  id: optionalString,
+  work_id: optionalString,
+  active_plan: optionalString,
+  activePlan: optionalString,
+  plan_name: optionalString,
+  planName: optionalString,
+  status: optionalString,
+  started_at: optionalTime,
+  startedAt: optionalTime,
+  ended_at: optionalTime,
+  endedAt: optionalTime,
+  session_ids: optionalStrings,
+  sessionIds: optionalStrings,
+  sessionIDs: optionalStrings,
+  agent: optionalString,
+  worktree_path: optionalString,
+  worktreePath: optionalString,
+});
+export type BoulderWorkRecord = z.infer<typeof boulderWorkSchema>;
+
+export const boulderSchema = boulderWorkSchema.extend({
+  schema_version: z.number().optional().catch(undefined),
+  schemaVersion: z.number().optional().catch(undefined),
+  active_work_id: optionalString,
+  activeWorkId: optionalString,
+  works: z.record(z.string(), z.unknown()).optional().catch(undefined),
+});
+export type BoulderRecord = z.infer<typeof boulderSchema>;

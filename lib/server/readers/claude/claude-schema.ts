@@ -1,0 +1,66 @@
+import 'server-only';
+import { z } from 'zod';
+
+/*
+ * Claude Code transcript lines (`~/.claude/projects/<encoded cwd>/<session>.jsonl`). Lenient: only
+ * `type` is required; everything else is optional and dropped when of the wrong type.
+ */
+const optString = z.string().optional().catch(undefined);
+const optBool = z.boolean().optional().catch(undefined);
+const count = z.number().catch(0).optional();
+
+export const claudeLineSchema = z.looseObject({
+  type: z.string().min(1),
+  uuid: optString,
+  parentUuid: z.string().nullable().optional().catch(undefined),
+  timestamp: optString,
+  sessionId: optString,
+  cwd: optString,
+  version: optString,
+  requestId: optString,
+  agentId: optString,
+  isSidechain: optBool,
+  isMeta: optBool,
+  isCompactSummary: optBool,
+  isApiErrorMessage: optBool,
+  message: z.unknown().optional(),
+  /** `summary` lines */
+  summary: optString,
+  leafUuid: optString,
+  /** `custom-title` lines (`/rename`) */
+  customTitle: optString,
+  /** `system` lines */
+  subtype: optString,
+  content: z.unknown().optional(),
+  compactMetadata: z.looseObject({ trigger: optString }).optional().catch(undefined),
+});
+export type ClaudeLine = z.infer<typeof claudeLineSchema>;
+
+export const claudeUsageSchema = z.looseObject({
+  input_tokens: count,
+  output_tokens: count,
+  cache_creation_input_tokens: count,
+  cache_read_input_tokens: count,
+});
+
+export const claudeAssistantSchema = z.looseObject({
+  id: optString,
+  role: z.literal('assistant'),
+  model: optString,
+  content: z.array(z.unknown()).catch([]),
+  stop_reason: z.string().nullable().optional().catch(undefined),
+  usage: claudeUsageSchema.optional().catch(undefined),
+});
+export type ClaudeAssistant = z.infer<typeof claudeAssistantSchema>;
+
+export const claudeUserSchema = z.looseObject({
+  role: z.literal('user'),
+  content: z.union([z.string(), z.array(z.unknown())]),
+});
+
+export const toolResultBlockSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.unknown().optional(),
+  is_error: z.boolean().nullable().optional().catch(undefined),
+});

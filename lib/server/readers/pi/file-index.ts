@@ -1,0 +1,88 @@
+import 'server-only';
+import type { MessageInfo } from '@/lib/model/message';
+import type { Part } from '@/lib/model/part';
+import { partMetaOf } from '@/lib/model/part-meta';
+import type { Project } from '@/lib/model/project';
+import type { SessionInfo } from '@/lib/model/session';
+import { tailMessageIds } from '@/lib/model/tail-messages';
+import type { ChangeSet } from '@/lib/server/readers/read-result';
+
+/** One session file read into domain records (what pi and Claude Code readers produce). */
+export interface FileSession {
+  session: SessionInfo;
+  project: Project;
+  messages: MessageInfo[];
+  parts: Part[];
+}
+
+interface Known {
+  sessionID: string;
+  messageIDs: Set<string>;
+  partIDs: Set<string>;
+}
+
+/** Upserts a project into a change set, widening its time range when it is already there. */
+export function addProject(cs: ChangeSet, project: Project): void {
+  const same = cs.projects.find((p) => p.id === project.id && p.source === project.source);
+  if (!same) {
+    cs.projects.push({ ...project });
+    return;
+  }
+  if (project.timeCreated !== undefined) same.timeCreated = Math.min(same.timeCreated ?? Infinity, project.timeCreated);
+  if (project.timeUpdated !== undefined) same.timeUpdated = Math.max(same.timeUpdated ?? 0, project.timeUpdated);
+}
+
+/**
+ * What the reader last produced per session file, so a re-read can list the records that
+ * disappeared (a file rewritten by a migration, a deleted subagent) as removals.
+ */
+export class FileIndex {
+  private readonly files = new Map<string, Known>();
+  private readonly sessions = new Map<string, string>();
+
+  fileOf(sessionID: string): string | undefined {
+    return this.sessions.get(sessionID);
+  }
+
+  sessionOf(filePath: string): string | undefined {
+    return this.files.get(filePath)?.sessionID;
+  }
+
+  knownFiles(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** Upserts one file's records. Part metadata only for the newest messages, as the store keeps. */
+  apply(cs: ChangeSet, filePath: string, read: FileSession): void {
+    const prev = this.files.get(filePath);
+    const tail = tailMessageIds(read.messages);
+    const parts = read.parts.filter((p) => tail.has(p.messageID));
+    cs.sessions.push(read.session);
+    cs.messages.push(...read.messages);
+    cs.parts.push(...parts.map((p) => partMetaOf(p)));
+    addProject(cs, read.project);
+    const next: Known = { sessionID: read.session.id, messageIDs: new Set(read.messages.map((m) => m.id)), partIDs: new Set(parts.map((p) => p.id)) };
+    if (prev) {
+      if (prev.sessionID !== next.sessionID) this.drop(cs, filePath, prev);
+      else {
+        cs.removed.messages.push(...[...prev.messageIDs].filter((id) => !next.messageIDs.has(id)));
+        cs.removed.parts.push(...[...prev.partIDs].filter((id) => !next.partIDs.has(id)));
+      }
+    }
+    this.files.set(filePath, next);
+    this.sessions.set(next.sessionID, filePath);
+  }
+
+  remove(cs: ChangeSet, filePath: string): void {
+    const prev = this.files.get(filePath);
+    if (prev) this.drop(cs, filePath, prev);
+    this.files.delete(filePath);
+  }
+
+  private drop(cs: ChangeSet, filePath: string, prev: Known): void {
+    cs.removed.sessions.push(prev.sessionID);
+    cs.removed.messages.push(...prev.messageIDs);
+    cs.removed.parts.push(...prev.partIDs);
+    if (this.sessions.get(prev.sessionID) === filePath) this.sessions.delete(prev.sessionID);
+  }
+}

@@ -1,0 +1,42 @@
+import 'server-only';
+import type { Part } from '@/lib/model/part';
+import { addCustomMessage, type PiRunState } from './pi-message';
+import type { PiEntry } from './pi-schema';
+import type { SessionBuilder } from './session-builder';
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** Any entry shown as-is: the UI renders `pi:<type>` parts from their raw record. */
+export function unknownPart(b: SessionBuilder, entry: PiEntry, time: number, originalType = `pi:${entry.type}`, suffix = 'event'): Part {
+  return { id: `${b.sessionID}:${entry.id}:${suffix}`, messageID: '', sessionID: b.sessionID, type: 'unknown', originalType, raw: entry, time: { start: time } };
+}
+
+/** Entries that change the state later messages are read with (model, mode, agent). */
+function updateState(entry: PiEntry, state: PiRunState): void {
+  if (entry.type === 'model_change' && (entry.role === undefined || entry.role === 'default')) {
+    const model = str(entry.model);
+    const slash = model?.indexOf('/') ?? -1;
+    if (model && slash > 0) Object.assign(state, { providerID: model.slice(0, slash), modelID: model.slice(slash + 1) });
+    else if (model) state.modelID = model;
+  }
+  if (entry.type === 'mode_change') state.mode = str(entry.mode) === 'none' ? undefined : str(entry.mode);
+  if (entry.type === 'session_init' && str(entry.agent)) state.agent = str(entry.agent);
+}
+
+/** Every entry type other than `message` (spec 001 + newer ones): parts on the nearest message. */
+export function addEventEntry(b: SessionBuilder, entry: PiEntry, time: number, state: PiRunState): void {
+  updateState(entry, state);
+  if (entry.type === 'custom_message' && addCustomMessage(b, entry, time, state, { ...entry, role: 'custom', timestamp: undefined })) return;
+  if (entry.type === 'compaction') {
+    const base = { messageID: '', sessionID: b.sessionID, time: { start: time } };
+    const parts: Part[] = [{ ...base, id: `${b.sessionID}:${entry.id}:compaction`, type: 'compaction', auto: false }];
+    const summary = str(entry.summary);
+    if (summary) parts.push({ ...base, id: `${b.sessionID}:${entry.id}:summary`, type: 'text', text: summary, synthetic: true });
+    parts.push(unknownPart(b, entry, time));
+    b.attach(entry, parts);
+    return;
+  }
+  b.attach(entry, [unknownPart(b, entry, time)]);
+}

@@ -1,0 +1,82 @@
+import 'server-only';
+import type { MessageInfo } from '@/lib/model/message';
+import type { Part, ToolPart } from '@/lib/model/part';
+import type { PartSite } from './pi-content';
+
+interface TreeEntry {
+  id: string;
+  parentId: string | null;
+}
+
+/**
+ * Collects the messages and parts of one session while entries are read in file order.
+ * Entries that are not messages attach their parts to the nearest ancestor message in the entry
+ * tree; events before the first message wait and go to the first message.
+ */
+export class SessionBuilder {
+  readonly messages: MessageInfo[] = [];
+  private readonly partsByMessage = new Map<string, Part[]>();
+  private readonly messageOfEntry = new Map<string, MessageInfo>();
+  private readonly parentOf = new Map<string, string | null>();
+  private readonly pending: Part[] = [];
+  private readonly calls = new Map<string, { part: ToolPart; order: number }>();
+
+  constructor(readonly sessionID: string) {}
+
+  site(entry: TreeEntry, time: number, messageID = ''): PartSite {
+    return { sessionID: this.sessionID, messageID, idBase: `${this.sessionID}:${entry.id}`, time };
+  }
+
+  register(entry: TreeEntry): void {
+    this.parentOf.set(entry.id, entry.parentId);
+  }
+
+  addMessage(entry: TreeEntry, info: MessageInfo, parts: Part[]): void {
+    this.messages.push(info);
+    this.messageOfEntry.set(entry.id, info);
+    this.partsByMessage.set(info.id, [...parts]);
+    for (const part of parts) if (part.type === 'tool') this.calls.set(part.callID, { part, order: this.messages.length - 1 });
+  }
+
+  /** Nearest message above `entry` in the tree (not the entry itself) matching `pred`. */
+  ancestorMessage(entry: TreeEntry, pred: (m: MessageInfo) => boolean = () => true): MessageInfo | undefined {
+    const seen = new Set<string>();
+    for (let id = entry.parentId; id !== null && id !== undefined && !seen.has(id); id = this.parentOf.get(id) ?? null) {
+      seen.add(id);
+      const message = this.messageOfEntry.get(id);
+      if (message && pred(message)) return message;
+    }
+    return undefined;
+  }
+
+  /** Parts of a non-message entry go to the nearest ancestor message. */
+  attach(entry: TreeEntry, parts: Part[]): void {
+    const target = this.ancestorMessage(entry) ?? this.messages[this.messages.length - 1];
+    if (!target) {
+      this.pending.push(...parts);
+      return;
+    }
+    this.partsByMessage.get(target.id)?.push(...parts.map((p) => ({ ...p, messageID: target.id })));
+  }
+
+  toolCall(callID: string): ToolPart | undefined {
+    return this.calls.get(callID)?.part;
+  }
+
+  /** Messages in file order, each followed by its parts. `synthetic` makes a home for lone events. */
+  finish(synthetic: () => MessageInfo): { messages: MessageInfo[]; parts: Part[] } {
+    const last = this.messages.length - 1;
+    for (const { part, order } of this.calls.values()) {
+      // A call with no result followed by more messages will never get one (aborted or crashed).
+      if (part.status === 'running' && order < last) Object.assign(part, { status: 'error', error: 'no result recorded' });
+    }
+    if (this.pending.length > 0 && this.messages.length === 0) this.addMessage({ id: '', parentId: null }, synthetic(), []);
+    const first = this.messages[0];
+    const parts: Part[] = [];
+    for (const message of this.messages) {
+      if (message === first) parts.push(...this.pending.map((p) => ({ ...p, messageID: message.id })));
+      parts.push(...(this.partsByMessage.get(message.id) ?? []));
+    }
+    return { messages: this.messages, parts };
+  }
+}
