@@ -12,6 +12,10 @@ export const HELP = `Usage: npm start -- [options]
                         prints a warning and requires an access token
   --opencode-dir DIR    OpenCode data folder (default \${XDG_DATA_HOME:-~/.local/share}/opencode;
                         env SESSIONSCOPE_OPENCODE_DIR)
+  --omp-dir DIR         oh-my-pi sessions (default ~/.omp/agent/sessions; env SESSIONSCOPE_OMP_DIR)
+  --pi-dir DIR          pi sessions (default ~/.pi/agent/sessions; env SESSIONSCOPE_PI_DIR)
+  --claude-dir DIR      Claude Code projects (default ~/.claude/projects; env SESSIONSCOPE_CLAUDE_DIR)
+  --project DIR         also look for oh-my-opencode plans in DIR (repeatable; sessions name the others)
   --help, -h            this text`;
 
 const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -31,6 +35,10 @@ export function parseOptions(values, env = process.env) {
     exposed,
     token: exposed ? (env.SESSIONSCOPE_TOKEN || randomBytes(24).toString('base64url')) : undefined,
     opencodeDir: dir ? path.resolve(expand(dir)) : undefined,
+    ompDir: values['omp-dir'] ? path.resolve(expand(values['omp-dir'])) : undefined,
+    piDir: values['pi-dir'] ? path.resolve(expand(values['pi-dir'])) : undefined,
+    claudeDir: values['claude-dir'] ? path.resolve(expand(values['claude-dir'])) : undefined,
+    projects: (values.project ?? []).map((p) => path.resolve(expand(p))),
   };
 }
 
@@ -38,6 +46,12 @@ export function applyOptionsToEnv(options, env) {
   const dataHome = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() ? env.XDG_DATA_HOME : path.join(os.homedir(), '.local', 'share');
   env.SESSIONSCOPE_OPENCODE_DIR = options.opencodeDir ?? path.join(dataHome, 'opencode');
   env.SESSIONSCOPE_HOST = options.host;
+  if (options.ompDir) env.SESSIONSCOPE_OMP_DIR = options.ompDir;
+  if (options.piDir) env.SESSIONSCOPE_PI_DIR = options.piDir;
+  if (options.claudeDir) env.SESSIONSCOPE_CLAUDE_DIR = options.claudeDir;
+  if (options.projects.length > 0) {
+    env.SESSIONSCOPE_PROJECT_DIRS = [...(env.SESSIONSCOPE_PROJECT_DIRS ? [env.SESSIONSCOPE_PROJECT_DIRS] : []), ...options.projects].join(path.delimiter);
+  }
   if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
   if (options.exposed) {
     console.warn(`sessionscope: WARNING: listening on ${options.host}, not loopback. Anyone who can reach it and has the token can read every transcript.`);

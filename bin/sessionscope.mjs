@@ -59,6 +59,10 @@ function OPTION_SPEC() {
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
     'opencode-dir': { type: 'string' },
+    'omp-dir': { type: 'string' },
+    'pi-dir': { type: 'string' },
+    'claude-dir': { type: 'string' },
+    project: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   };
 }

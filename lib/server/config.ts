@@ -8,11 +8,20 @@ export interface DataLocations {
   opencodeDir: string;
   /** Explicit database path (`OPENCODE_DB`), else `opencode.db` and `opencode-<channel>.db` in the data dir. */
   databases: string[];
+  ompDir: string;
+  piDir: string;
+  claudeDir: string;
+  /** Extra project folders to look for boulder plans in (sessions name the others). */
+  projectDirs: string[];
 }
 
 export const ENV = {
   opencodeDir: 'SESSIONSCOPE_OPENCODE_DIR',
   opencodeDb: 'OPENCODE_DB',
+  ompDir: 'SESSIONSCOPE_OMP_DIR',
+  piDir: 'SESSIONSCOPE_PI_DIR',
+  claudeDir: 'SESSIONSCOPE_CLAUDE_DIR',
+  projectDirs: 'SESSIONSCOPE_PROJECT_DIRS',
 } as const;
 
 function expandHome(p: string): string {
@@ -43,5 +52,17 @@ export function resolveLocations(env: NodeJS.ProcessEnv = process.env): DataLoca
   const opencodeDir = path.resolve(expandHome(configured && configured.trim() ? configured : defaultOpencodeDir(env)));
   const explicitDb = env[ENV.opencodeDb];
   const databases = explicitDb && explicitDb.trim() ? [path.resolve(expandHome(explicitDb))] : findDatabases(opencodeDir);
-  return { opencodeDir, databases };
+  const dir = (name: string, fallback: string): string => {
+    const value = env[name];
+    return path.resolve(expandHome(value && value.trim() ? value : fallback));
+  };
+  const home = env.HOME && env.HOME.trim() ? env.HOME : os.homedir();
+  return {
+    opencodeDir,
+    databases,
+    ompDir: dir(ENV.ompDir, path.join(home, '.omp', 'agent', 'sessions')),
+    piDir: dir(ENV.piDir, path.join(home, '.pi', 'agent', 'sessions')),
+    claudeDir: dir(ENV.claudeDir, path.join(home, '.claude', 'projects')),
+    projectDirs: (env[ENV.projectDirs] ?? '').split(path.delimiter).filter((p) => p.trim()).map((p) => path.resolve(expandHome(p))),
+  };
 }

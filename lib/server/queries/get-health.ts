@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
 import type { Store } from '../store/store';
 import type { DataLocations } from '../config';
+import type { ReadIssue } from '../readers/read-result';
 
 export interface SourceHealth {
   kind: string;
@@ -14,7 +15,7 @@ export interface SourceHealth {
   skipped: number;
 }
 
-export function getHealth(store: Store, locations: DataLocations) {
+export function getHealth(store: Store, locations: DataLocations, planIssues: readonly ReadIssue[] = []) {
   const sources: SourceHealth[] = store.indexes.map((index) => ({
     kind: index.reader.kind,
     path: index.reader.path,
@@ -24,7 +25,7 @@ export function getHealth(store: Store, locations: DataLocations) {
     messages: [...index.messagesBySession.values()].reduce((n, m) => n + m.size, 0),
     skipped: index.issues.size,
   }));
-  const issues = store.issues();
+  const issues = [...store.issues(), ...planIssues];
   return {
     ok: true,
     opencodeDir: locations.opencodeDir,

@@ -1,27 +1,39 @@
 import 'server-only';
 import { resolveLocations, type DataLocations } from '../config';
+import { PlanTracker } from '../plans/plan-tracker';
+import { ClaudeCodeReader } from '../readers/claude/claude-reader';
 import { JsonTreeReader } from '../readers/opencode/json/json-tree-reader';
 import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
+import { PiSessionReader } from '../readers/pi/pi-reader';
 import type { SourceReader } from '../readers/read-result';
-import { watchSources, type SourceWatcher } from '../watcher/watch-sources';
+import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
 import { Store } from './store';
 
-interface Runtime {
+export interface Runtime {
   store: Store;
+  plans: PlanTracker;
   locations: DataLocations;
-  watcher?: SourceWatcher;
+  watcher: FileWatcher;
   started: Promise<void>;
 }
 
 const KEY = Symbol.for('sessionscope.runtime');
 type GlobalWithRuntime = typeof globalThis & { [KEY]?: Runtime };
 
-/** The readers for the configured locations. The database wins over the JSON tree for shared ids. */
-export function createReaders(locations: DataLocations): { reader: SourceReader; priority: number }[] {
-  return [
+/** The readers for the configured locations. OpenCode's database wins over its JSON tree for shared ids. */
+export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'databases'> & Partial<DataLocations>): { reader: SourceReader; priority: number }[] {
+  const readers: { reader: SourceReader; priority: number }[] = [
     { reader: new JsonTreeReader(locations.opencodeDir), priority: 1 },
     ...locations.databases.map((db, i) => ({ reader: new SqliteReader(db, locations.opencodeDir), priority: 10 - i })),
   ];
+  if (locations.ompDir) readers.push({ reader: new PiSessionReader('omp', locations.ompDir), priority: 0 });
+  if (locations.piDir) readers.push({ reader: new PiSessionReader('pi', locations.piDir), priority: 0 });
+  if (locations.claudeDir) readers.push({ reader: new ClaudeCodeReader(locations.claudeDir), priority: 0 });
+  return readers;
+}
+
+function logError(what: string): (error: unknown) => void {
+  return (error) => console.error(`[sessionscope] ${what}:`, error);
 }
 
 /**
@@ -34,14 +46,20 @@ export function getRuntime(): Runtime {
   if (existing) return existing;
   const locations = resolveLocations();
   const store = new Store(createReaders(locations));
-  const runtime: Runtime = { store, locations, started: Promise.resolve() };
+  const watcher = createFileWatcher(logError('watcher error'));
+  const plans = new PlanTracker(watcher, () => store.events.emit([], ['plans']));
+  const runtime: Runtime = { store, plans, locations, watcher, started: Promise.resolve() };
   g[KEY] = runtime;
-  runtime.watcher = watchSources(
-    store.indexes,
-    (index, paths) => void store.absorb(index, paths).catch((error: unknown) => console.error('[sessionscope] update failed:', error)),
-    (error) => console.error('[sessionscope] watcher error:', error),
-  );
-  runtime.started = store.start().catch((error: unknown) => console.error('[sessionscope] indexing failed:', error));
+  for (const index of store.indexes) {
+    watcher.route(index.reader.watchTargets(), (paths) => void store.absorb(index, paths).catch(logError('update failed')));
+  }
+  // Follow the plans of every project folder a session names, as sessions appear.
+  plans.track(locations.projectDirs);
+  store.events.subscribe((event) => {
+    const dirs = event.sessions.map((id) => store.view.session(id)?.directory).filter((d): d is string => Boolean(d));
+    plans.track(dirs);
+  });
+  runtime.started = store.start().catch(logError('indexing failed'));
   return runtime;
 }
 
