@@ -1,0 +1,133 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+export const TEST_DIST_DIR = '.next-test';
+const SOURCES = ['app', 'lib', 'components', 'bin', 'next.config.mjs'];
+const LOCK = path.join(root, `${TEST_DIST_DIR}.lock`);
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (p: string): void => {
+    let stat;
+    try {
+      stat = statSync(p);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+    // Unit tests next to the code are not part of the build.
+    else if (!/\.test\.tsx?$/.test(p)) newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const source of SOURCES) visit(path.join(root, source));
+  return newest;
+}
+
+function buildIsFresh(): boolean {
+  const id = path.join(root, TEST_DIST_DIR, 'BUILD_ID');
+  return existsSync(id) && statSync(id).mtimeMs > newestSourceMtime();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds the dashboard into `.next-test` unless a build newer than every source exists. Test files
+ * run in parallel workers: a lock folder makes the others wait for the one that builds.
+ */
+export async function ensureTestBuild(): Promise<void> {
+  if (buildIsFresh()) return;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      // A lock left by a killed run is stale after 10 minutes.
+      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(LOCK, { recursive: true, force: true });
+      await sleep(500);
+    }
+  }
+  try {
+    if (buildIsFresh()) return;
+    const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+    const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR }, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+export interface ServerDirs {
+  opencodeDir: string;
+  ompDir?: string;
+  piDir?: string;
+  claudeDir?: string;
+  projects?: string[];
+}
+
+export interface StartedServer {
+  /** `http://127.0.0.1:<port>` (no trailing slash), or the host given with `--host`. */
+  url: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `bin/sessionscope.mjs --port 0` on the given folders with an empty HOME; resolves when it is ready. */
+export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<StartedServer> {
+  await ensureTestBuild();
+  const home = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-home-'));
+  const missing = path.join(home, 'none');
+  const args = [
+    path.join(root, 'bin', 'sessionscope.mjs'), '--port', '0',
+    '--opencode-dir', dirs.opencodeDir,
+    '--omp-dir', dirs.ompDir ?? missing,
+    '--pi-dir', dirs.piDir ?? missing,
+    '--claude-dir', dirs.claudeDir ?? missing,
+    ...(dirs.projects ?? []).flatMap((p) => ['--project', p]),
+    ...extraArgs,
+  ];
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('SESSIONSCOPE_') || key.startsWith('XDG_') || key === 'OPENCODE_DB' || key.startsWith('VITEST') || key === 'NODE_OPTIONS') continue;
+    env[key] = value;
+  }
+  Object.assign(env, { HOME: home, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' }, extraEnv);
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+  const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error('server did not become ready within 60 s')), 60_000);
+    const check = (): void => {
+      const match = /ready on (http:\/\/\S+?):(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    };
+    const fail = (error: Error): void => {
+      clearTimeout(timer);
+      void stop();
+      reject(new Error(`${error.message}\n${output}`));
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => fail(new Error(`server exited with ${code} before it was ready`)));
+  });
+  const port = Number(ready[2]);
+  return { url: `${ready[1]}:${port}`, port, pid: child.pid ?? -1, child, output: () => output, stop };
+}
