@@ -284,6 +284,8 @@ export interface StatsResult {
   totals: StatsTotals;
   /** Every `label value` row of the boxes, as printed. */
   rows: Record<string, string>;
+  /** TOOL USAGE box: calls per tool name. */
+  tools: Record<string, number>;
   raw: string;
 }
 
@@ -300,17 +302,22 @@ export function parseStatsNumber(value: string): number {
 /** Parses the box-drawn text of `opencode stats` (1.1.65, 1.2.27 and 1.18.33 print the same layout). */
 export function parseStats(raw: string, version = 'unknown'): StatsResult {
   const rows: Record<string, string> = {};
+  const tools: Record<string, number> = {};
   for (const line of raw.split('\n')) {
     const inner = line.replace(/[│┃|]/g, ' ').trim();
     const match = /^(.+?)\s{2,}(\S.*)$/.exec(inner);
     if (!match || /^[─━┌┐└┘├┤\s]*$/.test(inner)) continue;
     const label = (match[1] ?? '').trim();
-    if (!(label in rows)) rows[label] = (match[2] ?? '').trim();
+    const value = (match[2] ?? '').trim();
+    if (!(label in rows)) rows[label] = value;
+    const bar = /^[█▏▎▍▌▋▊▉ ]*(\d+)\s+\([\d.]+%\)$/.exec(value);
+    if (bar) tools[label] = Number(bar[1]);
   }
   const num = (label: string): number => parseStatsNumber(rows[label] ?? '');
   return {
     version,
     rows,
+    tools,
     raw,
     totals: {
       sessions: num('Sessions'),
