@@ -1,3 +1,8 @@
+import { SECURITY_HEADERS } from './bin/guard.mjs';
+
+// `next dev` evaluates with eval (React refresh): the dev server alone allows it.
+const devScriptAllowance = process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : '';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // better-sqlite3 is a native addon: keep it out of the server bundle.
@@ -8,6 +13,13 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Keep dev and test builds apart so `npm test` never clobbers a running dashboard's build.
   distDir: process.env.SESSIONSCOPE_DIST_DIR || '.next',
+  async headers() {
+    const headers = SECURITY_HEADERS.map(([key, value]) => ({
+      key,
+      value: key === 'Content-Security-Policy' ? value.replace("'unsafe-inline'", `'unsafe-inline'${devScriptAllowance}`) : value,
+    }));
+    return [{ source: '/:path*', headers }];
+  },
 };
 
 export default nextConfig;

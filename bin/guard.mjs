@@ -1,14 +1,59 @@
 // Request checks that run before Next sees a request: Host header (DNS rebinding), cross-origin
 // API calls, and the access token when the dashboard listens beyond loopback.
 import { timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
+/**
+ * Next's App Router streams inline <script> tags (hydration data), so `script-src` needs
+ * 'unsafe-inline' unless every page is rendered dynamically with a per-request nonce (SECURITY.md).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Sent on every response: by next.config.mjs `headers()` for Next's, by `deny()` for the guard's own. */
+export const SECURITY_HEADERS = [
+  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+];
+
+const bracketed = (host) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
+
+/** The name part of a Host header (`[::1]` stays bracketed); '' when it is not `name[:port]`. */
 function hostName(hostHeader) {
-  if (!hostHeader) return '';
-  const h = hostHeader.toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  return h.split(':')[0];
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/.exec((hostHeader ?? '').toLowerCase());
+  return match?.[1] ?? '';
+}
+
+/**
+ * Host names a legitimate browser may send. Loopback: the loopback names. A wildcard address
+ * (0.0.0.0, ::): also this machine's interface addresses and host name. Plus SESSIONSCOPE_ALLOWED_HOSTS.
+ */
+export function allowedHostNames(options, interfaces = os.networkInterfaces(), hostname = os.hostname()) {
+  const configured = bracketed(options.host.toLowerCase());
+  const names = new Set([configured, ...(options.allowedHosts ?? []).map((h) => bracketed(h.toLowerCase()))]);
+  if (!options.exposed || WILDCARD_HOSTS.has(configured)) for (const name of LOOPBACK_NAMES) names.add(name);
+  if (WILDCARD_HOSTS.has(configured)) {
+    names.add(hostname.toLowerCase());
+    for (const list of Object.values(interfaces)) for (const info of list ?? []) names.add(bracketed(info.address.toLowerCase()));
+  }
+  return names;
 }
 
 function sameToken(given, expected) {
@@ -18,27 +63,37 @@ function sameToken(given, expected) {
 }
 
 function deny(res, status, message) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...Object.fromEntries(SECURITY_HEADERS), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ error: message }));
   return false;
 }
 
+function originHost(origin) {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
 export function guardRequest(options) {
-  const configured = options.host.toLowerCase();
-  const allowedHosts = new Set(options.exposed ? [configured.includes(':') ? `[${configured}]` : configured] : LOOPBACK_NAMES);
+  const allowedHosts = allowedHostNames(options);
   return (req, res) => {
     const host = hostName(req.headers.host);
     if (!allowedHosts.has(host)) return deny(res, 421, `unexpected Host header "${req.headers.host ?? ''}"`);
     const url = new URL(req.url ?? '/', 'http://placeholder');
-    const origin = req.headers.origin;
-    if (origin && url.pathname.startsWith('/api/')) {
-      let originHost = '';
-      try {
-        originHost = new URL(origin).host.toLowerCase();
-      } catch {
-        originHost = '';
-      }
-      if (originHost !== (req.headers.host ?? '').toLowerCase()) return deny(res, 403, 'cross-origin requests are not allowed');
+    // Next answers a malformed escape (`%E0%A4%A`) with a 500 and a logged stack: refuse it here.
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      return deny(res, 400, 'malformed URL');
+    }
+    if (url.pathname.startsWith('/api/')) {
+      const origin = req.headers.origin;
+      if (origin && originHost(origin) !== (req.headers.host ?? '').toLowerCase()) return deny(res, 403, 'cross-origin requests are not allowed');
+      // Requests a page on another site makes without CORS (no Origin header) still say where they come from.
+      const site = req.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site') return deny(res, 403, 'cross-site requests are not allowed');
     }
     if (options.token) {
       const cookie = /(?:^|;\s*)sessionscope_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];

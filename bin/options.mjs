@@ -16,7 +16,9 @@ export const HELP = `Usage: npm start -- [options]
   --pi-dir DIR          pi sessions (default ~/.pi/agent/sessions; env SESSIONSCOPE_PI_DIR)
   --claude-dir DIR      Claude Code projects (default ~/.claude/projects; env SESSIONSCOPE_CLAUDE_DIR)
   --project DIR         also look for oh-my-opencode plans in DIR (repeatable; sessions name the others)
-  --help, -h            this text`;
+  --help, -h            this text
+
+  SESSIONSCOPE_ALLOWED_HOSTS=a,b  extra Host header names to accept (e.g. a DNS name for --host)`;
 
 const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
@@ -39,6 +41,7 @@ export function parseOptions(values, env = process.env) {
     piDir: values['pi-dir'] ? path.resolve(expand(values['pi-dir'])) : undefined,
     claudeDir: values['claude-dir'] ? path.resolve(expand(values['claude-dir'])) : undefined,
     projects: (values.project ?? []).map((p) => path.resolve(expand(p))),
+    allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
   };
 }
 

@@ -91,12 +91,11 @@ export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], ex
     ...(dirs.projects ?? []).flatMap((p) => ['--project', p]),
     ...extraArgs,
   ];
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('SESSIONSCOPE_') || key.startsWith('XDG_') || key === 'OPENCODE_DB' || key.startsWith('VITEST') || key === 'NODE_OPTIONS') continue;
-    env[key] = value;
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOME: home, SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+  for (const key of Object.keys(env)) {
+    if ((key.startsWith('SESSIONSCOPE_') && key !== 'SESSIONSCOPE_DIST_DIR') || key.startsWith('XDG_') || key === 'OPENCODE_DB' || key.startsWith('VITEST') || key === 'NODE_OPTIONS') delete env[key];
   }
-  Object.assign(env, { HOME: home, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' }, extraEnv);
+  Object.assign(env, extraEnv);
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -39,6 +39,8 @@ export async function* streamEvents(log: EventLog, lastEventId: number | undefin
     while (!signal.aborted) {
       if (overflowed) {
         overflowed = false;
+        // The refetch covers everything up to lastId: events queued since the overflow would go backwards.
+        queue.length = 0;
         yield resync(log.lastId);
         continue;
       }

@@ -5,7 +5,9 @@ import { selectList, type SchemaInfo } from './schema-info';
 
 /** Tool outputs and texts can be megabytes: the index never transfers them. */
 const PART_META_DATA =
-  "json_remove(data, '$.text', '$.state.output', '$.state.metadata', '$.state.raw', '$.state.input.content', '$.state.input.oldString', '$.state.input.newString', '$.state.attachments', '$.metadata') AS data";
+  // json_remove raises on malformed JSON, failing the whole query: such a row passes through as is
+  // and becomes an issue of its own.
+  "CASE WHEN json_valid(data) THEN json_remove(data, '$.text', '$.state.output', '$.state.metadata', '$.state.raw', '$.state.input.content', '$.state.input.oldString', '$.state.input.newString', '$.state.attachments', '$.metadata') ELSE data END AS data";
 
 export type Row = Record<string, unknown>;
 

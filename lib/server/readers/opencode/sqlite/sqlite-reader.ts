@@ -84,7 +84,12 @@ export class SqliteReader implements SourceReader {
   async loadContent(sessionID: string): Promise<SessionContent | undefined> {
     const q = this.queries;
     if (!q) return undefined;
-    return loadSqliteContent(q, this.path, this.dataDir, sessionID);
+    try {
+      return await loadSqliteContent(q, this.path, this.dataDir, sessionID);
+    } catch (error) {
+      // A corrupt page under this session's rows: the page shows the reason instead of failing.
+      return { parts: [], todos: [], diffs: [], issues: [databaseIssue(this.path, (error as Error).message || String(error))] };
+    }
   }
 
   private open(changes: ChangeSet): Queries | undefined {
