@@ -4,6 +4,7 @@ import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
 import type { Store } from '../store/store';
 import type { DataLocations } from '../config';
 import type { ReadIssue } from '../readers/read-result';
+import type { FileWatcher } from '../watcher/file-watcher';
 
 export interface SourceHealth {
   kind: string;
@@ -15,7 +16,7 @@ export interface SourceHealth {
   skipped: number;
 }
 
-export function getHealth(store: Store, locations: DataLocations, planIssues: readonly ReadIssue[] = []) {
+export function getHealth(store: Store, locations: DataLocations, planIssues: readonly ReadIssue[] = [], watcher?: Pick<FileWatcher, 'mode' | 'lastError'>) {
   const sources: SourceHealth[] = store.indexes.map((index) => ({
     kind: index.reader.kind,
     path: index.reader.path,
@@ -38,6 +39,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     issues: issues.slice(0, 200),
     index: store.progress,
     eventId: store.events.lastId,
+    watcher: watcher ? { mode: watcher.mode, lastError: watcher.lastError } : undefined,
   };
 }
 

@@ -7,8 +7,15 @@ import { watchScope } from './watch-scope';
 export interface FileWatcher {
   /** Watches `targets` (files or folders, existing or not yet); changed paths reach `onChange`, debounced. */
   route(targets: readonly string[], onChange: (paths: string[]) => void): void;
+  /** `events` normally; `polling` after the system ran out of file watches (shown in /api/health). */
+  readonly mode: 'events' | 'polling';
+  readonly lastError: string | undefined;
   close(): Promise<void>;
 }
+
+/** Polling interval when the system has no file watches left (inotify limits reached). */
+const POLL_INTERVAL_MS = 500;
+const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE']);
 
 interface Route {
   target: string;
@@ -23,16 +30,38 @@ interface Route {
 export function createFileWatcher(onError: (error: unknown) => void): FileWatcher {
   const routes: Route[] = [];
   let scope = watchScope([]);
-  const watcher: FSWatcher = watch([], { ignoreInitial: true, ignored: (file: string) => !scope.allowed(file) });
+  let mode: FileWatcher['mode'] = 'events';
+  let lastError: string | undefined;
   const dispatch = (file: string): void => {
     const resolved = path.resolve(file);
     for (const route of routes) {
       if (resolved === route.target || resolved.startsWith(route.target + path.sep)) route.queue.add(resolved);
     }
   };
-  watcher.on('add', dispatch).on('change', dispatch).on('unlink', dispatch).on('addDir', dispatch).on('unlinkDir', dispatch);
-  watcher.on('error', onError);
+  const start = (usePolling: boolean): FSWatcher => {
+    const w = watch(scope.roots, { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
+    w.on('add', dispatch).on('change', dispatch).on('unlink', dispatch).on('addDir', dispatch).on('unlinkDir', dispatch);
+    w.on('error', (error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      lastError = `${code || 'error'}: ${(error as Error).message}`;
+      onError(error);
+      // Out of inotify watches: keep the dashboard live by polling rather than going quiet.
+      if (mode === 'events' && OUT_OF_WATCHES.has(code)) {
+        mode = 'polling';
+        void w.close();
+        watcher = start(true);
+      }
+    });
+    return w;
+  };
+  let watcher: FSWatcher = start(false);
   return {
+    get mode() {
+      return mode;
+    },
+    get lastError() {
+      return lastError;
+    },
     route(targets, onChange) {
       const queue = debouncePaths(onChange);
       const fresh = targets.map((t) => path.resolve(t)).filter((t) => !routes.some((r) => r.target === t && r.queue === queue));
