@@ -19,6 +19,9 @@ describe('readShortcut', () => {
   });
   it('knows typing targets', () => {
     expect(isTypingTarget({ tagName: 'input' })).toBe(true);
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'search' })).toBe(true);
+    expect(isTypingTarget({ tagName: 'INPUT', type: 'checkbox' })).toBe(false);
+    expect(isTypingTarget({ tagName: 'SELECT' })).toBe(true);
     expect(isTypingTarget({ tagName: 'DIV', isContentEditable: true })).toBe(true);
     expect(isTypingTarget({ tagName: 'A' })).toBe(false);
     expect(isTypingTarget(null)).toBe(false);

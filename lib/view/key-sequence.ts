@@ -20,8 +20,11 @@ export function readShortcut(state: KeyState, key: string, now: number): { state
 }
 
 /** Keys typed into fields, or with modifiers, are the user's, not shortcuts. */
-export function isTypingTarget(target: { tagName?: string; isContentEditable?: boolean } | null): boolean {
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file']);
+
+export function isTypingTarget(target: { tagName?: string; isContentEditable?: boolean; type?: string } | null): boolean {
   if (!target) return false;
   const tag = target.tagName?.toUpperCase();
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true;
+  if (tag === 'INPUT') return !NOT_TYPED.has((target.type ?? 'text').toLowerCase());
+  return tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable === true;
 }

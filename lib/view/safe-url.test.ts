@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadableImageUrl, safeHref } from './safe-url';
+import { loadableImageUrl, safeHref, urlHost } from './safe-url';
 
 describe('safeHref', () => {
   it.each([
@@ -30,5 +30,12 @@ describe('loadableImageUrl', () => {
     expect(loadableImageUrl('https://x.y/a.png')).toBe('https://x.y/a.png');
     expect(loadableImageUrl('data:image/png;base64,AAAA')).toBeUndefined();
     expect(loadableImageUrl('/local.png')).toBeUndefined();
+  });
+});
+
+describe('urlHost', () => {
+  it('shows the host, or the text when it does not parse', () => {
+    expect(urlHost('https://example.com/a.png')).toBe('example.com');
+    expect(urlHost('http://')).toBe('http://');
   });
 });

@@ -6,7 +6,6 @@ const ALLOWED = new Set(['http:', 'https:', 'mailto:']);
  */
 export function safeHref(url: string | undefined | null): string | undefined {
   if (!url) return undefined;
-  // eslint-disable-next-line no-control-regex
   const cleaned = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (!cleaned) return undefined;
   if (cleaned.startsWith('#') || (cleaned.startsWith('/') && !cleaned.startsWith('//'))) return cleaned;
@@ -19,4 +18,13 @@ export function safeHref(url: string | undefined | null): string | undefined {
 export function loadableImageUrl(url: string | undefined | null): string | undefined {
   const href = safeHref(url);
   return href && /^https?:/i.test(href) ? href : undefined;
+}
+
+/** The host of a URL for display ("example.com"), or the text itself when it does not parse. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
 }

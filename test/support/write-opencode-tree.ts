@@ -41,7 +41,7 @@ export interface TreeWriter {
   storage: string;
   project(id: string, worktree: string): void;
   session(s: { id?: string; projectID: string; directory: string; title: string; parentID?: string; created: number }): string;
-  user(sessionID: string, at: number, text: string): string;
+  user(sessionID: string, at: number, text: string, agent?: string): string;
   assistant(a: { sessionID: string; parentID: string; at: number; done?: number; model?: string; agent?: string; cost: number; usage: Usage; finish?: string; error?: { name: string; data: { message: string } } }): string;
   part(sessionID: string, messageID: string, body: Record<string, unknown>): string;
   todos(sessionID: string, list: { id: string; content: string; status: string; priority: string }[]): void;
@@ -64,9 +64,9 @@ export function treeWriter(dataDir: string): TreeWriter {
       });
       return id;
     },
-    user(sessionID, at, text) {
+    user(sessionID, at, text, agent = 'build') {
       const id = fakeId('msg');
-      write(path.join(storage, 'message', sessionID, `${id}.json`), { id, sessionID, role: 'user', time: { created: at }, agent: 'build', model: { providerID: 'anthropic', modelID: 'claude-sonnet-4-5' } });
+      write(path.join(storage, 'message', sessionID, `${id}.json`), { id, sessionID, role: 'user', time: { created: at }, agent, model: { providerID: 'anthropic', modelID: 'claude-sonnet-4-5' } });
       w.part(sessionID, id, { type: 'text', text, time: { start: at, end: at } });
       return id;
     },
@@ -137,13 +137,13 @@ export function writeSampleTree(dataDir: string, now = Date.now()): WrittenTree 
   w.diffs(rootID, [{ file: 'src/login.tsx', additions: 24, deletions: 3, patch: '@@ -1,3 +1,4 @@\n-const a = 1;\n+const a = 2;\n+const b = 3;' }]);
 
   const childID = w.session({ projectID, directory: dir, title: 'Write validation tests (@general subagent)', parentID: rootID, created: t0 + 10_500 });
-  const cu = w.user(childID, t0 + 10_600, 'Write tests');
+  const cu = w.user(childID, t0 + 10_600, 'Write tests', 'general');
   const ca = w.assistant({ sessionID: childID, parentID: cu, at: t0 + 11_000, done: t0 + 29_000, cost: 0.0093, usage: { input: 400, output: 500, cacheRead: 3000 }, agent: 'general', finish: 'stop' });
   w.part(childID, ca, { type: 'text', text: 'Tests written in `src/login.test.tsx`.' });
   w.part(childID, ca, { type: 'step-finish', reason: 'stop', cost: 0.0093, tokens: tokens({ input: 400, output: 500, cacheRead: 3000 }) });
 
   const grandchildID = w.session({ projectID, directory: dir, title: 'Look up assertion helpers (@explore subagent)', parentID: childID, created: t0 + 12_000 });
-  const gu = w.user(grandchildID, t0 + 12_100, 'Find assertion helpers');
+  const gu = w.user(grandchildID, t0 + 12_100, 'Find assertion helpers', 'explore');
   const ga = w.assistant({ sessionID: grandchildID, parentID: gu, at: t0 + 12_200, done: t0 + 15_000, cost: 0.0012, usage: { input: 100, output: 60 }, agent: 'explore', model: 'claude-haiku-4-5', finish: 'stop' });
   w.part(grandchildID, ga, { type: 'text', text: 'Use `expect(...).toBe`.' });
 

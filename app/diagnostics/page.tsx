@@ -1,0 +1,5 @@
+import { DiagnosticsView } from '@/components/diagnostics/diagnostics-view';
+
+export default function DiagnosticsPage() {
+  return <DiagnosticsView />;
+}

@@ -1,0 +1,24 @@
+'use client';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCost } from '@/lib/format/format-cost';
+import type { StackedDays } from '@/lib/charts/cost-by-day-model';
+import { AXIS_TICK, GRID_STROKE, PALETTE, TOOLTIP_STYLE } from './chart-theme';
+
+export function StackedCostChart({ data, height = 240, label }: { data: StackedDays; height?: number; label: string }) {
+  return (
+    <div className="chart" role="img" aria-label={label}>
+      <ResponsiveContainer width="100%" height={height}>
+        <BarChart data={data.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} />
+          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCost(v)} width={56} />
+          <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--hover)' }} formatter={(value) => formatCost(Number(value))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+          {data.series.map((name, i) => (
+            <Bar key={name} dataKey={name} name={name} stackId="cost" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

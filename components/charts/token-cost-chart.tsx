@@ -1,0 +1,45 @@
+'use client';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCompact } from '@/lib/format/format-tokens';
+import { formatCost } from '@/lib/format/format-cost';
+import { AXIS_TICK, COST_COLOR, GRID_STROKE, TOKEN_SERIES, TOOLTIP_STYLE } from './chart-theme';
+
+interface Props {
+  rows: readonly object[];
+  xKey: string;
+  costKey: string;
+  costName: string;
+  /** A second, dashed cost line (cost at API prices). */
+  altCost?: { key: string; name: string };
+  height?: number;
+  label: string;
+}
+
+/** Tokens stacked by kind (bars, left axis) with a cost line (right axis). Draws prepared rows only. */
+export function TokenCostChart({ rows, xKey, costKey, costName, altCost, height = 240, label }: Props) {
+  return (
+    <div className="chart" role="img" aria-label={label}>
+      <ResponsiveContainer width="100%" height={height}>
+        <ComposedChart data={rows as unknown[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis dataKey={xKey} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} />
+          <YAxis yAxisId="tokens" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCompact(v)} width={48} />
+          <YAxis yAxisId="cost" orientation="right" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCost(v)} width={56} />
+          <Tooltip
+            contentStyle={TOOLTIP_STYLE}
+            cursor={{ fill: 'var(--hover)' }}
+            formatter={(value, name) => (name === costName || name === altCost?.name ? formatCost(Number(value)) : formatCompact(Number(value)))}
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+          {TOKEN_SERIES.map((s) => (
+            <Bar key={s.key} yAxisId="tokens" dataKey={s.key} name={s.name} stackId="tokens" fill={s.color} isAnimationActive={false} />
+          ))}
+          {altCost ? (
+            <Line yAxisId="cost" dataKey={altCost.key} name={altCost.name} stroke={COST_COLOR} strokeDasharray="4 3" strokeWidth={1.5} dot={false} type="monotone" isAnimationActive={false} />
+          ) : null}
+          <Line yAxisId="cost" dataKey={costKey} name={costName} stroke={COST_COLOR} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+import { Panel } from '@/components/ui/panel';
+import { ErrorState } from '@/components/ui/error-state';
+import { Loading } from '@/components/ui/loading';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { useHealth } from '@/components/overview/use-health';
+import { formatCount } from '@/lib/format/format-tokens';
+
+export function DiagnosticsView() {
+  const health = useHealth();
+  if (health.error) return <ErrorState what="diagnostics (/api/health)" error={health.error} />;
+  if (!health.data) return <Loading what="diagnostics" />;
+  const h = health.data;
+  return (
+    <div className="page">
+      <h1 className="page-title">Diagnostics</h1>
+      <Panel title="Data sources" id="sources">
+        <p>
+          OpenCode data folder: <code>{h.opencodeDir}</code> {h.opencodeDirFound ? '' : <strong className="text-danger">(not found)</strong>}
+        </p>
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th>Source</th>
+              <th>Path</th>
+              <th>Found</th>
+              <th className="num">Sessions</th>
+              <th className="num">Messages</th>
+              <th className="num">Skipped</th>
+            </tr>
+          </thead>
+          <tbody>
+            {h.sources.map((s) => (
+              <tr key={`${s.kind}:${s.path}`}>
+                <td>
+                  {s.kind}
+                  {s.mode ? ` (${s.mode})` : ''}
+                </td>
+                <td>
+                  <code>{s.path}</code>
+                </td>
+                <td>{s.found ? 'yes' : 'no'}</td>
+                <td className="num">{formatCount(s.sessions)}</td>
+                <td className="num">{formatCount(s.messages)}</td>
+                <td className="num">{formatCount(s.skipped)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">
+          Index: {h.index.phase} · {formatCount(h.counts.sessions)} sessions · {formatCount(h.counts.projects)} projects · {formatCount(h.counts.messages)} messages
+        </p>
+      </Panel>
+      <Panel title={`Records skipped (${formatCount(h.skipped)})`} id="issues">
+        {h.issues.length === 0 ? <p className="muted">Every record was read.</p> : null}
+        <ul className="issue-list" data-testid="issue-list">
+          {h.issues.map((i, n) => (
+            <li key={`${i.path}:${n}`}>
+              <code>{i.path}</code>
+              <div className="small">
+                <span className="chip subtle">{i.kind}</span> {i.reason} <span className="muted">· <RelativeTime ms={i.at} /></span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {h.skipped > h.issues.length ? <p className="muted">Showing the first {h.issues.length}.</p> : null}
+      </Panel>
+    </div>
+  );
+}

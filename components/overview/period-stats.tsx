@@ -1,0 +1,28 @@
+'use client';
+import { Stat } from '@/components/ui/stat';
+import { ErrorState } from '@/components/ui/error-state';
+import { useStats } from '@/components/charts/use-stats';
+import { formatCost } from '@/lib/format/format-cost';
+import { formatTokens } from '@/lib/format/format-tokens';
+import { plural } from '@/lib/format/plural';
+import { sumDaysSince, type PeriodFigure, type Periods } from '@/lib/view/periods';
+
+export function PeriodStats({ periods }: { periods: Periods }) {
+  const days = useStats(`groupBy=day&from=${periods.monthStart}`);
+  if (days.error) return <ErrorState what="spend totals (/api/stats)" error={days.error} hint="Spend totals need the stats API. If it answers 404, this Sessionscope build does not have it yet; sessions still work." />;
+  const groups = days.data?.groups ?? [];
+  const cell = (label: string, f: PeriodFigure | undefined, id: string) => (
+    <>
+      <Stat testId={`${id}-cost`} label={`${label}: cost`} value={f ? formatCost(f.cost) : '…'} detail={f && f.computedCost > 0 ? `${formatCost(f.computedCost)} at API prices` : undefined} />
+      <Stat testId={`${id}-tokens`} label={`${label}: tokens`} value={f ? formatTokens(f.tokens) : '…'} detail={f ? plural(f.messages, 'reply', 'replies') : undefined} />
+    </>
+  );
+  const loaded = Boolean(days.data);
+  return (
+    <div className="stats-row" aria-label="Spend today and this week">
+      {cell('Today', loaded ? sumDaysSince(groups, periods.todayStart) : undefined, 'today')}
+      {cell('This week', loaded ? sumDaysSince(groups, periods.weekStart) : undefined, 'week')}
+      {cell('30 days', loaded ? sumDaysSince(groups, periods.monthStart) : undefined, 'month')}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useCallback, useMemo } from 'react';
+import Link from 'next/link';
+import { Panel } from '@/components/ui/panel';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { SessionLink, sessionHref } from '@/components/ui/session-link';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { useListKeys } from '@/components/ui/use-list-keys';
+import { formatCost } from '@/lib/format/format-cost';
+import { baseName } from '@/lib/format/format-path';
+import { formatCompact } from '@/lib/format/format-tokens';
+import { plural } from '@/lib/format/plural';
+import { totalTokenCount } from '@/lib/model/tokens';
+import { recentRoots } from '@/lib/view/live-sessions';
+import type { RecentSessionsQuery } from './use-recent-sessions';
+
+export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
+  const router = useRouter();
+  const list = useMemo(() => (recent.data ? recentRoots(recent.data.sessions, 12) : []), [recent.data]);
+  const open = useCallback((i: number) => list[i] && router.push(sessionHref(list[i].id)), [list, router]);
+  const [selected] = useListKeys(list.length, open);
+  return (
+    <Panel title="Recent sessions" actions={<Link href="/sessions?roots=1">All sessions →</Link>} id="recent">
+      {recent.data && list.length === 0 ? <p className="muted">No sessions yet.</p> : null}
+      <table className="table compact" data-testid="recent-sessions">
+        <tbody>
+          {list.map((s, i) => (
+            <tr key={s.id} data-session-id={s.id} aria-selected={i === selected} className={i === selected ? 'selected' : undefined}>
+              <td>
+                <StatusBadge status={s.status} />
+              </td>
+              <td className="title-cell">
+                <SessionLink session={s} />
+                {s.childCount > 0 ? <span className="muted small"> · {plural(s.total.sessionCount - 1, 'subagent')}</span> : null}
+              </td>
+              <td className="muted">{baseName(s.directory)}</td>
+              <td className="num">{formatCompact(totalTokenCount(s.total.tokens))}</td>
+              <td className="num" data-testid="recent-cost">
+                {formatCost(s.total.cost)}
+              </td>
+              <td className="muted num">
+                <RelativeTime ms={s.lastActivity} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}

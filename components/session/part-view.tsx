@@ -1,0 +1,71 @@
+import type { Part } from '@/lib/model/part';
+import { formatCost } from '@/lib/format/format-cost';
+import { formatCompact } from '@/lib/format/format-tokens';
+import { Markdown } from './markdown';
+import { Collapsible } from './collapsible';
+import { ToolCall } from './tool-call';
+import { FileAttachment } from './file-attachment';
+import { CollapsibleText } from './collapsible-text';
+
+/** One part of a message, drawn by type; types this version does not know are named, never dropped. */
+export function PartView({ part, step }: { part: Part; step?: number }) {
+  switch (part.type) {
+    case 'text':
+      if (part.synthetic) {
+        return (
+          <Collapsible id={part.id} summary="Context added by OpenCode" className="synthetic">
+            <CollapsibleText id={part.id} text={part.text} />
+          </Collapsible>
+        );
+      }
+      return <Markdown text={part.text} />;
+    case 'reasoning':
+      return (
+        <Collapsible id={part.id} summary={`Reasoning · ${part.text.split(/\s+/).filter(Boolean).length} words`} className="reasoning">
+          <CollapsibleText id={part.id} text={part.text} />
+        </Collapsible>
+      );
+    case 'tool':
+      return <ToolCall part={part} />;
+    case 'file':
+      return <FileAttachment part={part} />;
+    case 'patch':
+      return (
+        <div className="notice notice-muted">
+          <strong>Patch</strong> <code>{part.hash.slice(0, 10)}</code> · {part.files.length} file{part.files.length === 1 ? '' : 's'}: {part.files.join(', ')}
+        </div>
+      );
+    case 'agent':
+      return <div className="notice notice-muted">Switched to agent <strong>{part.name}</strong></div>;
+    case 'compaction':
+      return <div className="notice notice-info">Context compacted{part.auto ? ' automatically (the context window was full)' : ' on request'}</div>;
+    case 'subtask':
+      return (
+        <Collapsible id={part.id} summary={`Subtask for @${part.agent}: ${part.description}`}>
+          <CollapsibleText id={part.id} text={part.prompt} />
+        </Collapsible>
+      );
+    case 'retry':
+      return (
+        <div className="notice notice-warning">
+          <strong>Retry #{part.attempt}</strong> after provider error: {part.error}
+        </div>
+      );
+    case 'step-finish':
+      return (
+        <div className="step-line" data-testid="step-finish">
+          step {step ?? ''} · {part.reason} · in {formatCompact(part.tokens.input)} · out {formatCompact(part.tokens.output)}
+          {part.tokens.reasoning ? ` · reasoning ${formatCompact(part.tokens.reasoning)}` : ''} · cache {formatCompact(part.tokens.cacheRead)} read / {formatCompact(part.tokens.cacheWrite)} write · {formatCost(part.cost)}
+        </div>
+      );
+    case 'step-start':
+    case 'snapshot':
+      return null;
+    case 'unknown':
+      return (
+        <Collapsible id={part.id} summary={`unknown part: ${part.originalType}`} className="unknown-part">
+          <pre className="output">{JSON.stringify(part.raw, null, 2)}</pre>
+        </Collapsible>
+      );
+  }
+}

@@ -1,0 +1,31 @@
+'use client';
+import { useMemo } from 'react';
+import { Panel } from '@/components/ui/panel';
+import { TokenCostChart } from '@/components/charts/token-cost-chart';
+import { CacheShareChart } from '@/components/charts/cache-share-chart';
+import { bucketSteps, stepSeries } from '@/lib/charts/step-series';
+import { cacheMix } from '@/lib/charts/cache-mix';
+import { formatPercent, formatCompact } from '@/lib/format/format-tokens';
+import { plural } from '@/lib/format/plural';
+import type { TokenCounts } from '@/lib/model/tokens';
+import type { Turn } from '@/lib/sessions/build-turns';
+
+export function SessionCharts({ turns, tokens }: { turns: Turn[]; tokens: TokenCounts }) {
+  const steps = useMemo(() => stepSeries(turns), [turns]);
+  const bars = useMemo(() => bucketSteps(steps), [steps]);
+  const mix = cacheMix(tokens);
+  if (steps.length === 0) return null;
+  return (
+    <div className="grid-2 wide-left">
+      <Panel title={`Tokens per step, cumulative cost (${plural(steps.length, 'step')}${bars.length < steps.length ? `, ${bars.length} bars` : ''})`} id="step-chart">
+        <TokenCostChart rows={bars} xKey="label" costKey="cumulativeCost" costName="Cumulative cost" height={220} label="Tokens per model step and cumulative cost" />
+      </Panel>
+      <Panel title="Cache vs input per step" id="session-cache-chart">
+        <CacheShareChart rows={bars} xKey="label" height={190} label="Share of prompt tokens from cache per step" />
+        <p className="footnote muted">
+          Cache hit ratio {formatPercent(mix.hitRatio)} of {formatCompact(mix.promptTokens)} prompt tokens.
+        </p>
+      </Panel>
+    </div>
+  );
+}

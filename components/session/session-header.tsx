@@ -1,0 +1,47 @@
+import Link from 'next/link';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Stat } from '@/components/ui/stat';
+import { sessionHref } from '@/components/ui/session-link';
+import { formatCost } from '@/lib/format/format-cost';
+import { formatDuration } from '@/lib/format/format-duration';
+import { shortPath } from '@/lib/format/format-path';
+import { formatCompact } from '@/lib/format/format-tokens';
+import { plural } from '@/lib/format/plural';
+import { formatExactTime } from '@/lib/format/format-time';
+import { totalTokenCount } from '@/lib/model/tokens';
+import { SOURCE_LABELS } from '@/lib/model/source';
+import type { SessionDetail } from '@/lib/view/api-types';
+
+export function SessionHeader({ detail }: { detail: SessionDetail }) {
+  const s = detail.session;
+  const withSubs = s.childCount > 0;
+  return (
+    <header className="session-header panel">
+      {detail.parent ? (
+        <p className="crumb">
+          Subagent of <Link href={sessionHref(detail.parent.id)} data-testid="parent-link">{detail.parent.title || '(untitled)'}</Link>
+        </p>
+      ) : null}
+      <div className="session-title-row">
+        <h1 data-testid="session-title">{s.title || '(untitled session)'}</h1>
+        <StatusBadge status={s.status} />
+      </div>
+      <p className="status-reason" data-testid="status-reason">
+        {s.status.reason} · last write <RelativeTime ms={s.status.lastWrite} />
+      </p>
+      <p className="meta muted">
+        <span title={s.directory}>{shortPath(s.directory)}</span> · {SOURCE_LABELS[s.source] ?? s.source}
+        {s.version ? ` ${s.version}` : ''} · started <span title={formatExactTime(s.time.created)}>{formatExactTime(s.time.created)}</span>
+        {s.archived ? ' · archived' : ''}
+      </p>
+      <div className="stats-row">
+        <Stat label="Cost" testId="session-cost" value={formatCost(s.cost)} detail={withSubs ? `${formatCost(s.total.cost)} with ${plural(s.total.sessionCount - 1, 'subagent session')}` : 'no subagents'} />
+        <Stat label="Tokens" testId="session-tokens" value={formatCompact(totalTokenCount(s.tokens))} detail={`in ${formatCompact(s.tokens.input)} · out ${formatCompact(s.tokens.output)} · cache ${formatCompact(s.tokens.cacheRead)} read / ${formatCompact(s.tokens.cacheWrite)} write`} />
+        {withSubs ? <Stat label="Tokens with subagents" value={formatCompact(totalTokenCount(s.total.tokens))} /> : null}
+        <Stat label="Duration" value={formatDuration(s.lastActivity - s.firstActivity)} detail={`${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${plural(detail.partCount, 'part')}`} />
+        <Stat label="Models" value={<span className="small-value">{s.models.join(', ') || '—'}</span>} detail={s.agents.length ? `agents: ${s.agents.join(', ')}` : undefined} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+import Link from 'next/link';
+import { ApiError } from '@/lib/client/fetch-json';
+import { ErrorState } from '@/components/ui/error-state';
+import { Loading } from '@/components/ui/loading';
+import { SessionHeader } from './session-header';
+import { SessionCharts } from './session-charts';
+import { SubagentTree } from './subagent-tree';
+import { Timeline } from './timeline';
+import { SessionSidebar, hasSidebar } from './session-sidebar';
+import { useSessionDetail } from './use-session-detail';
+
+export function SessionView({ id }: { id: string }) {
+  const detail = useSessionDetail(id);
+  if (detail.error) {
+    const missing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
+    return (
+      <div className="page">
+        <ErrorState
+          what={`session ${id}`}
+          error={detail.error}
+          hint={missing ? 'No such session in the data Sessionscope reads. It may have been deleted, or the link points at another data folder.' : undefined}
+        />
+        <Link href="/sessions">← All sessions</Link>
+      </div>
+    );
+  }
+  if (!detail.data) return <Loading what="session" />;
+  const d = detail.data;
+  return (
+    <div className="page session-page">
+      <SessionHeader detail={d} />
+      <SessionCharts turns={d.turns} tokens={d.session.tokens} />
+      {d.session.childCount > 0 ? <SubagentTree session={d.session} /> : null}
+      <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
+        <Timeline turns={d.turns} partCount={d.partCount} />
+        <SessionSidebar detail={d} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+import { useMemo, useState } from 'react';
+import { Panel } from '@/components/ui/panel';
+import { plural } from '@/lib/format/plural';
+import { ErrorState } from '@/components/ui/error-state';
+import { Loading } from '@/components/ui/loading';
+import type { SessionSummary } from '@/lib/sessions/session-summary';
+import { buildSessionTree, countNodes, defaultCollapsed } from '@/lib/tree/build-session-tree';
+import { DEFAULT_TREE_LAYOUT, layoutSessionTree } from '@/lib/tree/layout-session-tree';
+import { TreeNodeCard } from './tree-node-card';
+import { useSubtree } from './use-subtree';
+
+export function SubagentTree({ session }: { session: SessionSummary }) {
+  const subtree = useSubtree(session);
+  const root = useMemo(() => (subtree.data ? buildSessionTree(session.id, [session, ...subtree.data.filter((s) => s.id !== session.id)]) : undefined), [subtree.data, session]);
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const collapsed = useMemo(() => {
+    if (!root) return new Set<string>();
+    // Start from the default folding; each click flips one node.
+    const out = new Set(defaultCollapsed(root));
+    for (const id of toggled) if (out.has(id)) out.delete(id);
+    else out.add(id);
+    return out;
+  }, [root, toggled]);
+  const layout = useMemo(() => (root ? layoutSessionTree(root, collapsed) : undefined), [root, collapsed]);
+  const toggle = (id: string) =>
+    setToggled((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <Panel title={`Subagent tree${root ? ` · ${plural(countNodes(root) - 1, 'subagent session')}` : ''}`} id="subagent-tree">
+      {subtree.error ? <ErrorState what="subagent sessions" error={subtree.error} /> : null}
+      {!subtree.data && !subtree.error ? <Loading what="subagent sessions" /> : null}
+      {layout ? (
+        <div className="tree-scroll" data-testid="subagent-tree">
+          <div className="tree-canvas" style={{ width: layout.width, height: layout.height }}>
+            <svg width={layout.width} height={layout.height} className="tree-links" aria-hidden>
+              {layout.links.map((l) => (
+                <path key={l.id} d={l.path} />
+              ))}
+            </svg>
+            {layout.nodes.map((n) => (
+              <TreeNodeCard key={n.id} node={n} current={n.id === session.id} onToggle={toggle} width={DEFAULT_TREE_LAYOUT.nodeWidth} height={DEFAULT_TREE_LAYOUT.nodeHeight} />
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </Panel>
+  );
+}

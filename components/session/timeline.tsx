@@ -1,0 +1,53 @@
+'use client';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useMemo, useRef } from 'react';
+import { Panel } from '@/components/ui/panel';
+import { useListKeys } from '@/components/ui/use-list-keys';
+import { plural } from '@/lib/format/plural';
+import type { Turn } from '@/lib/sessions/build-turns';
+import { timelineRows } from '@/lib/view/timeline-rows';
+import { ExpandedProvider } from './expanded-context';
+import { TimelineRowView } from './timeline-row';
+
+/** Every turn of the session, virtualised: only the rows on screen are in the DOM. */
+export function Timeline({ turns, partCount }: { turns: Turn[]; partCount: number }) {
+  const rows = useMemo(() => timelineRows(turns), [turns]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'user' ? 90 : rows[i]?.kind === 'assistant' ? 36 : 56),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 8,
+  });
+  const move = useCallback((i: number) => virtualizer.scrollToIndex(i, { align: 'start' }), [virtualizer]);
+  const [selected] = useListKeys(rows.length, undefined, move);
+  const items = virtualizer.getVirtualItems();
+  return (
+    <Panel title={`Timeline · ${plural(turns.length, 'turn')}, ${plural(partCount, 'part')}`} id="timeline" className="timeline-panel">
+      {rows.length === 0 ? <p className="muted">No messages in this session yet.</p> : null}
+      <ExpandedProvider>
+        <div className="timeline-scroll" ref={scrollRef} data-testid="timeline">
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className={`timeline-item${item.index === selected ? ' selected' : ''}`}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+                >
+                  <TimelineRowView row={row} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </ExpandedProvider>
+    </Panel>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ToolPart } from '@/lib/model/part';
+import { formatDuration } from '@/lib/format/format-duration';
+import { formatToolInput, toolMainArg } from '@/lib/view/tool-summary';
+import { Collapsible } from './collapsible';
+import { CollapsibleText } from './collapsible-text';
+
+const STATE_TONE = { pending: 'muted', running: 'active', completed: 'quiet', error: 'danger' } as const;
+
+export function ToolCall({ part }: { part: ToolPart }) {
+  const arg = toolMainArg(part.input);
+  const duration = part.time?.start !== undefined && part.time.end !== undefined ? part.time.end - part.time.start : undefined;
+  const summary = (
+    <>
+      <span className="tool-name">{part.tool}</span>
+      {arg ? <code className="tool-arg">{arg}</code> : null}
+    </>
+  );
+  const badge = (
+    <span className="tool-meta">
+      <span className={`badge tone-${STATE_TONE[part.status]}`}>{part.status}</span>
+      {duration !== undefined ? <span className="muted small">{formatDuration(duration)}</span> : null}
+    </span>
+  );
+  return (
+    <div className="tool-call" data-tool={part.tool} data-status={part.status}>
+      <Collapsible id={part.id} summary={summary} badge={badge}>
+        {part.title && part.title !== arg ? <p className="muted small">{part.title}</p> : null}
+        <div className="tool-section-label">Input</div>
+        <pre className="output">{formatToolInput(part.input)}</pre>
+        {part.output !== undefined ? (
+          <>
+            <div className="tool-section-label">Output</div>
+            <CollapsibleText id={part.id} text={part.output} />
+          </>
+        ) : null}
+        {part.compacted ? <p className="muted small">Output compacted away by OpenCode.</p> : null}
+      </Collapsible>
+      {part.error ? (
+        <pre className="output output-error" role="note">
+          {part.error}
+        </pre>
+      ) : null}
+    </div>
+  );
+}

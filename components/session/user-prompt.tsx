@@ -1,0 +1,27 @@
+import { RelativeTime } from '@/components/ui/relative-time';
+import type { MessageInfo } from '@/lib/model/message';
+import type { Part } from '@/lib/model/part';
+import { CollapsibleText } from './collapsible-text';
+import { PartView } from './part-view';
+
+/** The user's prompt as typed (plain text: prompts are not rendered as markdown), with attachments. */
+export function UserPrompt({ info, parts }: { info: MessageInfo; parts: Part[] }) {
+  const typed = parts.filter((p) => p.type === 'text' && !p.synthetic);
+  const rest = parts.filter((p) => !(p.type === 'text' && !p.synthetic));
+  return (
+    <article className="user-prompt" data-message-id={info.id}>
+      <header className="row-head">
+        <strong>You</strong>
+        {info.agent ? <span className="chip">{info.agent}</span> : null}
+        <span className="muted small">
+          <RelativeTime ms={info.time.created} />
+        </span>
+      </header>
+      {typed.map((p) => (p.type === 'text' ? <CollapsibleText key={p.id} id={p.id} text={p.text.trim()} className="prompt-text" /> : null))}
+      {typed.length === 0 ? <p className="muted">(no text)</p> : null}
+      {rest.map((p) => (
+        <PartView key={p.id} part={p} />
+      ))}
+    </article>
+  );
+}

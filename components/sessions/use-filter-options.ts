@@ -1,0 +1,29 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { fetchJson } from '@/lib/client/fetch-json';
+import { queryKeys } from '@/lib/live/query-keys';
+import type { ProjectSummary, SessionsResponse } from '@/lib/view/api-types';
+import { facetValues } from '@/lib/view/facets';
+import { baseName } from '@/lib/format/format-path';
+
+// Suggestions only: the newest 500 sessions name the models and agents in use.
+const RECENT = 'sort=lastActivity&order=desc&limit=500';
+
+export interface ProjectOption {
+  id: string;
+  label: string;
+}
+
+/** Projects, models and agents to offer in the filters. */
+export function useFilterOptions() {
+  const projects = useQuery({ queryKey: queryKeys.projects(), queryFn: () => fetchJson<{ projects: ProjectSummary[] }>('/api/projects') });
+  const recent = useQuery({ queryKey: queryKeys.sessions(RECENT), queryFn: () => fetchJson<SessionsResponse>(`/api/sessions?${RECENT}`) });
+  return useMemo(() => {
+    const projectOptions: ProjectOption[] = (projects.data?.projects ?? [])
+      .filter((p) => p.sessionCount > 0)
+      .map((p) => ({ id: p.id, label: p.name || (p.worktree === '/' ? 'global' : baseName(p.worktree)) }));
+    const facets = facetValues(recent.data?.sessions ?? []);
+    return { projects: projectOptions, models: facets.models, agents: facets.agents };
+  }, [projects.data, recent.data]);
+}

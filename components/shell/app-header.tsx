@@ -1,0 +1,43 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { LiveIndicator } from './live-indicator';
+import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { useWaitingTitle } from './use-waiting-title';
+
+const NAV = [
+  { href: '/', label: 'Overview', match: (p: string) => p === '/' },
+  { href: '/sessions', label: 'Sessions', match: (p: string) => p.startsWith('/sessions') },
+  { href: '/diagnostics', label: 'Diagnostics', match: (p: string) => p.startsWith('/diagnostics') },
+];
+
+export function AppHeader() {
+  const pathname = usePathname() ?? '/';
+  const waiting = useWaitingTitle();
+  return (
+    <header className="app-header">
+      <Link href="/" className="brand">
+        Sessionscope
+      </Link>
+      <nav aria-label="Main">
+        {NAV.map((item) => (
+          <Link key={item.href} href={item.href} className="nav-link" aria-current={item.match(pathname) ? 'page' : undefined}>
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="header-end">
+        {waiting > 0 ? (
+          <Link href="/sessions?status=waiting-for-user" className="waiting-pill" data-testid="waiting-count">
+            {waiting} waiting for you
+          </Link>
+        ) : null}
+        <span className="keys-hint muted" title="Keys: j / k move · Enter opens · / search · g o overview · g s sessions · g d diagnostics" aria-label="Keyboard shortcuts: j and k move, Enter opens, slash searches, g o overview, g s sessions, g d diagnostics">
+          ⌨ keys
+        </span>
+        <LiveIndicator />
+      </div>
+      <KeyboardShortcuts />
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { emptyTokens } from '@/lib/model/tokens';
+import type { MessageInfo } from '@/lib/model/message';
+import type { Turn } from '@/lib/sessions/build-turns';
+import { bucketSteps, stepSeries } from './step-series';
+
+const info = (id: string, cost = 0, input = 0): MessageInfo => ({ id, sessionID: 's', role: 'assistant', time: { created: 1 }, cost, tokens: { ...emptyTokens(), input } });
+const finish = (id: string, cost: number, input: number) => ({ id, messageID: 'm', sessionID: 's', type: 'step-finish' as const, reason: 'stop', cost, tokens: { ...emptyTokens(), input, output: 1 } });
+
+describe('stepSeries', () => {
+  it('makes one row per step with a running cost', () => {
+    const turns: Turn[] = [
+      { id: 't1', assistant: [{ info: info('a1', 0.3), parts: [finish('s1', 0.1, 10), finish('s2', 0.2, 20)] }, { info: info('a2', 0.5, 50), parts: [] }, { info: info('a3'), parts: [] }], start: 0, end: 0, tokens: emptyTokens(), cost: 0 },
+    ];
+    const rows = stepSeries(turns);
+    expect(rows.map((r) => [r.step, r.messageID, r.input, r.cost])).toEqual([
+      [1, 'a1', 10, 0.1],
+      [2, 'a1', 20, 0.2],
+      [3, 'a2', 50, 0.5],
+    ]);
+    expect(rows.map((r) => Number(r.cumulativeCost.toFixed(2)))).toEqual([0.1, 0.3, 0.8]);
+  });
+  it('is empty without assistant messages', () => {
+    expect(stepSeries([])).toEqual([]);
+  });
+});
+
+describe('bucketSteps', () => {
+  const rows = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, messageID: `m${i}`, input: 1, output: 2, reasoning: 0, cacheRead: 3, cacheWrite: 0, cost: 0.5, cumulativeCost: (i + 1) * 0.5 }));
+  it('keeps small series as they are, labelled by step', () => {
+    const out = bucketSteps(rows, 20);
+    expect(out).toHaveLength(10);
+    expect(out[3]).toMatchObject({ label: '4', input: 1, cumulativeCost: 2 });
+  });
+  it('sums steps into at most `max` buckets', () => {
+    const out = bucketSteps(rows, 4);
+    expect(out.map((b) => b.label)).toEqual(['1–3', '4–6', '7–9', '10']);
+    expect(out[0]).toMatchObject({ input: 3, output: 6, cacheRead: 9, cost: 1.5, cumulativeCost: 1.5 });
+    expect(out.at(-1)?.cumulativeCost).toBe(5);
+  });
+});

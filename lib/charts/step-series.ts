@@ -1,0 +1,70 @@
+import type { Turn } from '@/lib/sessions/build-turns';
+
+export interface StepRow {
+  step: number;
+  messageID: string;
+  input: number;
+  output: number;
+  reasoning: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number;
+  cumulativeCost: number;
+}
+
+/**
+ * One row per model step (step-finish part) across a session's timeline, with the running cost.
+ * A message without step-finish parts (older data) counts as one step with the message's figures.
+ */
+export function stepSeries(turns: readonly Turn[]): StepRow[] {
+  const rows: StepRow[] = [];
+  let cumulative = 0;
+  const push = (messageID: string, t: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }, cost: number) => {
+    cumulative += cost;
+    rows.push({ step: rows.length + 1, messageID, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative });
+  };
+  for (const turn of turns) {
+    for (const message of turn.assistant) {
+      const steps = message.parts.filter((p) => p.type === 'step-finish');
+      if (steps.length > 0) for (const s of steps) push(message.info.id, s.tokens, s.cost);
+      else {
+        const t = message.info.tokens;
+        if (t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite > 0 || message.info.cost > 0) push(message.info.id, t, message.info.cost);
+      }
+    }
+  }
+  return rows;
+}
+
+export interface StepBucket extends StepRow {
+  /** "12" for a single step, "12–18" for a bucket. */
+  label: string;
+}
+
+/**
+ * At most `max` bars: consecutive steps are summed into equal buckets (cumulative cost is the
+ * bucket's last), so a 5,000-step session still draws quickly and readably.
+ */
+export function bucketSteps(rows: readonly StepRow[], max = 240): StepBucket[] {
+  const size = Math.max(1, Math.ceil(rows.length / max));
+  const out: StepBucket[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const group = rows.slice(i, i + size);
+    const first = group[0]!;
+    const last = group.at(-1)!;
+    const sum = (key: 'input' | 'output' | 'reasoning' | 'cacheRead' | 'cacheWrite' | 'cost') => group.reduce((n, r) => n + r[key], 0);
+    out.push({
+      step: first.step,
+      label: group.length === 1 ? String(first.step) : `${first.step}–${last.step}`,
+      messageID: first.messageID,
+      input: sum('input'),
+      output: sum('output'),
+      reasoning: sum('reasoning'),
+      cacheRead: sum('cacheRead'),
+      cacheWrite: sum('cacheWrite'),
+      cost: sum('cost'),
+      cumulativeCost: last.cumulativeCost,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { facetValues } from './facets';
+import { makeSummary } from './test-sessions';
+
+describe('facetValues', () => {
+  it('lists models and agents by use', () => {
+    const out = facetValues([
+      makeSummary({ id: 'a', models: ['m1', 'm2'], agents: ['build'] }),
+      makeSummary({ id: 'b', models: ['m2', 'm2'], agents: ['plan', 'build', ''] }),
+    ]);
+    expect(out.models).toEqual(['m2', 'm1']);
+    expect(out.agents).toEqual(['build', 'plan']);
+  });
+});
