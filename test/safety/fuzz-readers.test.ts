@@ -108,7 +108,7 @@ describe('fuzz: OpenCode JSON tree reader', () => {
     return t;
   }
 
-  it('survives thousands of malformed records: none throws, each is an issue with its path, valid records stay', async () => {
+  it('survives thousands of malformed records: none throws, each is an issue with its path, valid records stay', { timeout: 120_000 }, async () => {
     let inputs = 0;
     await fc.assert(
       fc.asyncProperty(

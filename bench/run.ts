@@ -1,0 +1,48 @@
+// Sessionscope benchmarks. `npm run bench` (quick) or `npm run bench -- --scale` (reference corpus).
+// Figures are ratios against baselines measured in the same run. Only 127.0.0.1; temp folders and
+// child processes are removed at exit, also on failure.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { cleanup, installCleanup, keepTempDirs } from './lib/cleanup';
+import { markdownTable, rows } from './lib/figures';
+import { ensureBuild } from './lib/server';
+import { benchLive, benchStats, benchUpdateCost } from './quick';
+import { benchScale } from './scale';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'boolean', default: false },
+      corpus: { type: 'string' },
+      sessions: { type: 'string', default: '5000' },
+      writes: { type: 'string', default: '200' },
+      only: { type: 'string' },
+      rebuild: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  installCleanup();
+  if (values.keep) keepTempDirs();
+  console.log(`sessionscope bench: ${values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
+  const only = values.only?.split(',');
+  const want = (name: string): boolean => !only || only.includes(name);
+  if (want('live') || values.scale) ensureBuild(values.rebuild);
+  if (values.scale) {
+    await benchScale({ corpus: values.corpus, sessions: Number(values.sessions) });
+  } else {
+    if (want('live')) await benchLive(Number(values.writes));
+    if (want('update')) await benchUpdateCost();
+    if (want('stats')) await benchStats();
+  }
+  console.log(`\n${markdownTable()}\n`);
+  const missed = rows.filter((r) => r.pass === false).length;
+  console.log(missed === 0 ? 'all targets met' : `${missed} target(s) missed`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);
