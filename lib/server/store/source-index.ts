@@ -14,6 +14,7 @@ export class SourceIndex {
   /** Part metadata of each session's newest messages only (see TAIL_MESSAGES_PER_SESSION). */
   readonly partsByMessage = new Map<string, Map<string, PartMeta>>();
   readonly issues = new Map<string, ReadIssue>();
+  private readonly logged = new Set<string>();
   private readonly messageSession = new Map<string, string>();
   private readonly partMessage = new Map<string, string>();
   /** When the store last saw a write for a session (our clock), for stale detection. */
@@ -40,7 +41,15 @@ export class SourceIndex {
     for (const id of changes.removed.parts) this.removePart(id, touched);
     for (const id of changes.removed.messages) this.removeMessage(id, touched);
     for (const id of changes.removed.sessions) this.removeSession(id, touched);
-    for (const issue of changes.issues) if (!this.issues.has(issue.path)) this.issues.set(issue.path, issue);
+    for (const issue of changes.issues) {
+      if (this.issues.has(issue.path)) continue;
+      this.issues.set(issue.path, issue);
+      // Logged once per path: a half-written file retried on every change must not flood the log.
+      if (!this.logged.has(issue.path)) {
+        this.logged.add(issue.path);
+        console.warn(`[sessionscope] skipped ${issue.kind} ${issue.path}: ${issue.reason}`);
+      }
+    }
     this.trimParts(touched);
     if (live) {
       const now = Date.now();
