@@ -23,7 +23,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     found: index.reader.found(),
     mode: index.reader instanceof SqliteReader && index.reader.found() ? index.reader.mode : undefined,
     sessions: index.sessions.size,
-    messages: [...index.messagesBySession.values()].reduce((n, m) => n + m.size, 0),
+    messages: index.messageCount,
     skipped: index.issues.size,
   }));
   const issues = [...store.issues(), ...planIssues];

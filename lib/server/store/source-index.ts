@@ -17,6 +17,10 @@ export class SourceIndex {
   private readonly logged = new Set<string>();
   private readonly messageSession = new Map<string, string>();
   private readonly partMessage = new Map<string, string>();
+  /** Messages held, kept as records come and go (health and progress read it on every change). */
+  get messageCount(): number {
+    return this.messageSession.size;
+  }
   /** When the store last saw a write for a session (our clock), for stale detection. */
   readonly lastSeenWrite = new Map<string, number>();
 

@@ -74,10 +74,6 @@ export class Store {
     return this.summaries as Map<string, SessionSummary>;
   }
 
-  summaryList(): SessionSummary[] {
-    return [...this.summaryMap().values()];
-  }
-
   private rebuildSummaries(now: number): Map<string, SessionSummary> {
     this.summaries = buildSummaries(this.view, this.figures, now);
     this.summariesAt = now;
@@ -113,7 +109,7 @@ export class Store {
     this.figures.invalidate(affected);
     this.summaries = undefined;
     this.progress.sessions = this.view.size;
-    this.progress.messages = this.indexes.reduce((sum, i) => sum + countMessages(i), 0);
+    this.progress.messages = this.indexes.reduce((sum, i) => sum + i.messageCount, 0);
     this.events.emit(affected, topics);
   }
 
@@ -131,12 +127,6 @@ export class Store {
     this.queue = run.catch(() => undefined);
     return run;
   }
-}
-
-function countMessages(index: SourceIndex): number {
-  let n = 0;
-  for (const map of index.messagesBySession.values()) n += map.size;
-  return n;
 }
 
 /** A reader that throws must not take the store down: its failure becomes a listed issue. */

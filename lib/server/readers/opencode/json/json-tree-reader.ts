@@ -1,7 +1,6 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { MessageInfo } from '@/lib/model/message';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { listDir } from '@/lib/server/fs/list-dir';
@@ -61,14 +60,6 @@ export class JsonTreeReader implements SourceReader {
 
   async loadContent(sessionID: string): Promise<SessionContent | undefined> {
     return loadTreeContent(this.path, sessionID);
-  }
-
-  /** Messages of one session (for content loading and consistency checks). */
-  async readSessionMessages(sessionID: string): Promise<MessageInfo[]> {
-    const changes = emptyChangeSet();
-    const files = await this.listRecords(changes, path.join('message', sessionID));
-    await mapLimit(files, READ_CONCURRENCY, (file) => this.readOne(changes, file));
-    return changes.messages;
   }
 
   private async listRecords(changes: ChangeSet, folder: string): Promise<string[]> {

@@ -1,6 +1,5 @@
 import 'server-only';
 import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
@@ -163,8 +162,4 @@ function identity(file: string): string {
   } catch {
     return '';
   }
-}
-
-export function sqliteDatabaseName(file: string): string {
-  return path.basename(file);
 }
