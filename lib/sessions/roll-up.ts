@@ -18,12 +18,18 @@ interface Own {
 /**
  * Totals of each session with all its descendants. `children` maps a session id to its direct
  * children; cycles (corrupt parent links) are cut so every session is counted once per root.
+ * `known` answers for sessions whose roll-up has not changed (so an update stays local).
  */
-export function rollUpAll(ids: Iterable<string>, own: (id: string) => Own | undefined, children: (id: string) => readonly string[]): Map<string, RollUp> {
+export function rollUpAll(
+  ids: Iterable<string>,
+  own: (id: string) => Own | undefined,
+  children: (id: string) => readonly string[],
+  known?: (id: string) => RollUp | undefined,
+): Map<string, RollUp> {
   const done = new Map<string, RollUp>();
   const visiting = new Set<string>();
   const visit = (id: string): RollUp => {
-    const cached = done.get(id);
+    const cached = done.get(id) ?? known?.(id);
     if (cached) return cached;
     const figures = own(id);
     const total: RollUp = {

@@ -72,6 +72,8 @@ describe('live updates', () => {
           const [jsonIndex, dbIndex] = live.indexes;
           if (treePaths.length > 0 && jsonIndex) await live.absorb(jsonIndex, treePaths);
           if (dbIndex) await live.absorb(dbIndex, [`${dbPath}-wal`]);
+          // An open page refetches after every change: summaries are then updated incrementally.
+          live.summaryMap();
         }
         const cold = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
         await cold.start();
@@ -80,7 +82,7 @@ describe('live updates', () => {
         cold.stop();
         db.close();
       }),
-      { numRuns: 40 },
+      { numRuns: 400 },
     );
   });
 });

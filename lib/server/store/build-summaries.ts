@@ -23,13 +23,25 @@ export class FiguresCache {
   }
 }
 
-/** Builds every session's summary: own figures, roll-ups over descendants, inferred status. */
-export function buildSummaries(view: MergedView, figures: FiguresCache, now: number): Map<string, SessionSummary> {
-  const ids = [...view.ids()];
-  const totals = rollUpAll(ids, (id) => figures.get(id), (id) => view.childrenOf(id));
+/**
+ * Builds session summaries: own figures, roll-ups over descendants, inferred status. With `only`,
+ * just those sessions are (re)built into `previous` and every other session's roll-up and status
+ * is taken from it: a change costs work in proportion to the sessions it touched (and their
+ * ancestors), not to the history.
+ */
+export function buildSummaries(
+  view: MergedView,
+  figures: FiguresCache,
+  now: number,
+  update?: { previous: Map<string, SessionSummary>; only: ReadonlySet<string> },
+): Map<string, SessionSummary> {
+  const previous = update?.previous;
+  const reusable = (id: string): SessionSummary | undefined => (update && !update.only.has(id) ? previous?.get(id) : undefined);
+  const ids = update ? [...update.only] : [...view.ids()];
+  const totals = rollUpAll(ids, (id) => figures.get(id), (id) => view.childrenOf(id), (id) => reusable(id)?.total);
   const statuses = new Map<string, StatusResult>();
   const statusOf = (id: string, depth = 0): StatusResult => {
-    const cached = statuses.get(id);
+    const cached = statuses.get(id) ?? reusable(id)?.status;
     if (cached) return cached;
     const session = view.session(id);
     const own = figures.get(id);
@@ -55,13 +67,19 @@ export function buildSummaries(view: MergedView, figures: FiguresCache, now: num
     statuses.set(id, status);
     return status;
   };
-  const out = new Map<string, SessionSummary>();
+  const out = previous ?? new Map<string, SessionSummary>();
   for (const id of ids) {
     const session = view.session(id);
-    if (!session) continue;
+    if (!session) {
+      out.delete(id);
+      continue;
+    }
     const own = figures.get(id);
     const total = totals.get(id);
-    if (!total) continue;
+    if (!total) {
+      out.delete(id);
+      continue;
+    }
     out.set(id, {
       id,
       title: session.title,

@@ -16,11 +16,18 @@ export class MergedView {
 
   constructor(private readonly indexes: readonly SourceIndex[]) {}
 
-  /** Re-decides the owner of the given sessions after a change. */
-  refresh(ids: Iterable<string>): void {
+  /**
+   * Re-decides the owner of the given sessions after a change. Returns the parents the sessions
+   * were filed under before (a removed or re-parented child changes their roll-ups too).
+   */
+  refresh(ids: Iterable<string>): Set<string> {
+    const formerParents = new Set<string>();
     for (const id of ids) {
       const previousParent = this.parentOf.get(id);
-      if (previousParent) this.children.get(previousParent)?.delete(id);
+      if (previousParent) {
+        this.children.get(previousParent)?.delete(id);
+        formerParents.add(previousParent);
+      }
       this.parentOf.delete(id);
       let best: SourceIndex | undefined;
       for (const index of this.indexes) {
@@ -39,6 +46,7 @@ export class MergedView {
         set.add(id);
       }
     }
+    return formerParents;
   }
 
   refreshAll(): void {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Project } from '@/lib/model/project';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
+import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
 import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../readers/read-result';
 import { buildSummaries, FiguresCache } from './build-summaries';
@@ -26,7 +27,11 @@ export class Store {
   readonly progress: IndexProgress;
   private readonly figures: FiguresCache;
   private summaries: Map<string, SessionSummary> | undefined;
-  private summariesAt = 0;
+  private agedAt = 0;
+  /** Sessions changed since the summaries were last brought up to date. */
+  private readonly pending = new Set<string>();
+  /** Sessions whose status can change with time alone (see `isLive`). */
+  private readonly ageing = new Set<string>();
   private statusTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -67,17 +72,44 @@ export class Store {
     });
   }
 
-  /** Every session's summary; rebuilt after a change, or when statuses may have aged (1 s). */
+  /**
+   * Every session's summary. Kept up to date by each change for the sessions it touched; statuses
+   * that can change with time alone (busy turns stale, waiting turns idle) are re-aged when older
+   * than a second, and only those.
+   */
   summaryMap(): Map<string, SessionSummary> {
     const now = Date.now();
-    if (!this.summaries || now - this.summariesAt > 1_000) this.rebuildSummaries(now);
-    return this.summaries as Map<string, SessionSummary>;
+    if (!this.summaries) {
+      this.summaries = buildSummaries(this.view, this.figures, now);
+      this.agedAt = now;
+      this.pending.clear();
+      for (const summary of this.summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
+    }
+    if (this.pending.size > 0) {
+      this.update(this.summaries, this.pending, now);
+      this.pending.clear();
+    }
+    if (now - this.agedAt > 1_000) this.reage(this.summaries, now);
+    return this.summaries;
   }
 
-  private rebuildSummaries(now: number): Map<string, SessionSummary> {
-    this.summaries = buildSummaries(this.view, this.figures, now);
-    this.summariesAt = now;
-    return this.summaries;
+  /** Re-evaluates the sessions whose status can age, and their ancestors; returns those that changed. */
+  private reage(summaries: Map<string, SessionSummary>, now: number): string[] {
+    const ageing = new Set<string>();
+    for (const id of this.ageing) for (const related of this.view.withAncestors(id)) ageing.add(related);
+    const before = new Map([...ageing].map((id) => [id, summaries.get(id)?.status.status]));
+    this.update(summaries, ageing, now);
+    this.agedAt = now;
+    return [...ageing].filter((id) => summaries.get(id)?.status.status !== before.get(id));
+  }
+
+  private update(summaries: Map<string, SessionSummary>, ids: ReadonlySet<string>, now: number): void {
+    buildSummaries(this.view, this.figures, now, { previous: summaries, only: ids });
+    for (const id of ids) {
+      const status = summaries.get(id)?.status.status;
+      if (status && isLive(status)) this.ageing.add(id);
+      else this.ageing.delete(id);
+    }
   }
 
   projects(): Project[] {
@@ -102,12 +134,11 @@ export class Store {
   }
 
   private afterChange(touched: string[], topics: Parameters<EventLog['emit']>[1]): void {
-    const affected = new Set<string>();
-    this.view.refresh(touched);
-    for (const id of touched) for (const related of this.view.withAncestors(id)) affected.add(related);
-    for (const id of touched) if (!this.view.session(id)) affected.add(id);
+    const affected = new Set<string>(touched);
+    const formerParents = this.view.refresh(touched);
+    for (const id of [...touched, ...formerParents]) for (const related of this.view.withAncestors(id)) affected.add(related);
     this.figures.invalidate(affected);
-    this.summaries = undefined;
+    for (const id of affected) this.pending.add(id);
     this.progress.sessions = this.view.size;
     this.progress.messages = this.indexes.reduce((sum, i) => sum + i.messageCount, 0);
     this.events.emit(affected, topics);
@@ -115,10 +146,8 @@ export class Store {
 
   /** Busy turns into stale, waiting into idle, with time alone: tell pages when that happens. */
   private recheckStatuses(): void {
-    const before = this.summaries;
-    if (!before) return;
-    const after = this.rebuildSummaries(Date.now());
-    const changed = [...after.values()].filter((s) => before.get(s.id)?.status.status !== s.status.status).map((s) => s.id);
+    const summaries = this.summaryMap();
+    const changed = this.reage(summaries, Date.now());
     if (changed.length > 0) this.events.emit(changed, ['sessions']);
   }
 
