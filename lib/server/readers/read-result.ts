@@ -43,6 +43,12 @@ export interface SessionContent {
   issues: ReadIssue[];
 }
 
+/** A session written to recently, with its newest messages (where the next writes land). */
+export interface LiveSession {
+  id: string;
+  tail: readonly string[];
+}
+
 /** What every source reader offers the store. */
 export interface SourceReader {
   readonly kind: SourceKind;
@@ -56,6 +62,10 @@ export interface SourceReader {
   readChanged(paths: readonly string[]): Promise<ChangeSet>;
   /** Paths (files or folders) the watcher should watch for this source. */
   watchTargets(): string[];
+  /** Folders with one entry per session or message, of which only new entries are watched. */
+  shallowTargets?(): string[];
+  /** Folders to watch closely while these sessions are being written. */
+  liveTargets?(live: readonly LiveSession[]): string[];
   /** Part bodies, todos and diffs of one session; undefined if this source does not hold it. */
   loadContent(sessionID: string): Promise<SessionContent | undefined>;
   close(): void;

@@ -7,6 +7,7 @@ import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
 import { PiSessionReader } from '../readers/pi/pi-reader';
 import type { SourceReader } from '../readers/read-result';
 import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
+import { followSources } from '../watcher/follow-sources';
 import { Store } from './store';
 
 export interface Runtime {
@@ -50,9 +51,7 @@ export function getRuntime(): Runtime {
   const plans = new PlanTracker(watcher, () => store.events.emit([], ['plans']));
   const runtime: Runtime = { store, plans, locations, watcher, started: Promise.resolve() };
   g[KEY] = runtime;
-  for (const index of store.indexes) {
-    watcher.route(index.reader.watchTargets(), (paths) => void store.absorb(index, paths).catch(logError('update failed')));
-  }
+  followSources(store, watcher, logError('update failed'));
   // Follow the plans of every project folder a session names, as sessions appear.
   plans.track(locations.projectDirs);
   store.events.subscribe((event) => {

@@ -4,7 +4,8 @@ import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { tailMessageIds } from '@/lib/model/tail-messages';
-import type { ChangeSet, ReadIssue, SourceReader } from '../readers/read-result';
+import { STALE_AFTER_MS } from '@/lib/status/thresholds';
+import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers/read-result';
 
 /** Everything one reader found, kept apart so stores can be merged by priority. */
 export class SourceIndex {
@@ -23,6 +24,8 @@ export class SourceIndex {
   }
   /** When the store last saw a write for a session (our clock), for stale detection. */
   readonly lastSeenWrite = new Map<string, number>();
+  /** Sessions written to recently, until when they count as live (see `liveSessions`). */
+  private readonly liveUntil = new Map<string, number>();
 
   constructor(
     readonly reader: SourceReader,
@@ -55,11 +58,31 @@ export class SourceIndex {
       }
     }
     this.trimParts(touched);
-    if (live) {
-      const now = Date.now();
-      for (const id of touched) this.lastSeenWrite.set(id, now);
-    }
+    const now = Date.now();
+    if (live) for (const id of touched) this.lastSeenWrite.set(id, now);
+    this.noteActivity(touched, live, now);
     return touched;
+  }
+
+  /**
+   * Sessions written to within the stale window (by what the store saw, or by the records' own
+   * times), with their newest messages: the JSON tree watches their folders closely.
+   */
+  liveSessions(now = Date.now()): LiveSession[] {
+    const out: LiveSession[] = [];
+    for (const [id, until] of this.liveUntil) {
+      if (until < now || !this.sessions.has(id)) this.liveUntil.delete(id);
+      else out.push({ id, tail: [...tailMessageIds(this.messagesOf(id))] });
+    }
+    return out;
+  }
+
+  private noteActivity(touched: Set<string>, live: boolean, now: number): void {
+    for (const id of touched) {
+      let at = live ? now : (this.sessions.get(id)?.time.updated ?? 0);
+      if (!live) for (const message of this.messagesOf(id)) at = Math.max(at, message.time.completed ?? message.time.created);
+      if (at + STALE_AFTER_MS >= now) this.liveUntil.set(id, Math.max(this.liveUntil.get(id) ?? 0, at + STALE_AFTER_MS));
+    }
   }
 
   messagesOf(sessionID: string): Iterable<MessageInfo> {
@@ -119,6 +142,7 @@ export class SourceIndex {
     }
     this.messagesBySession.delete(id);
     this.lastSeenWrite.delete(id);
+    this.liveUntil.delete(id);
     touched.add(id);
   }
 

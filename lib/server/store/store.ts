@@ -60,11 +60,14 @@ export class Store {
     this.statusTimer.unref();
   }
 
-  /** Absorbs changed files of one source (called by the watcher, debounced). */
-  async absorb(index: SourceIndex, paths: readonly string[]): Promise<void> {
+  /**
+   * Absorbs changed files of one source (called by the watcher, debounced). A catch-up read of a
+   * folder that just started being watched is not a write seen now (`seenNow` false).
+   */
+  async absorb(index: SourceIndex, paths: readonly string[], seenNow = true): Promise<void> {
     await this.serialised(async () => {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
-      const touched = index.apply(changes, paths, true);
+      const touched = index.apply(changes, paths, seenNow);
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
       if (changes.issues.length > 0 || changes.complete) topics.push('health');

@@ -1,12 +1,30 @@
 import 'server-only';
 import { watch, type FSWatcher } from 'chokidar';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { debouncePaths } from './debounce-paths';
+import { watchShallow, type ShallowWatch } from './shallow-watch';
 import { watchScope } from './watch-scope';
+
+export interface RouteOptions {
+  /** Folders with very many children: only entries appearing directly in them are reported. */
+  shallow?: readonly string[];
+  /** Receives the paths of live targets that were just added, to read what they already hold. */
+  onCatchUp?: (paths: string[]) => void;
+}
+
+export interface WatchRoute {
+  /**
+   * Folders watched closely for now (those of the sessions being written), in addition to the
+   * route's targets. Newly listed ones are watched and reported to `onCatchUp`; dropped ones are
+   * no longer watched.
+   */
+  setLive(targets: readonly string[]): void;
+}
 
 export interface FileWatcher {
   /** Watches `targets` (files or folders, existing or not yet); changed paths reach `onChange`, debounced. */
-  route(targets: readonly string[], onChange: (paths: string[]) => void): void;
+  route(targets: readonly string[], onChange: (paths: string[]) => void, options?: RouteOptions): WatchRoute;
   /** `events` normally; `polling` after the system ran out of file watches (shown in /api/health). */
   readonly mode: 'events' | 'polling';
   readonly lastError: string | undefined;
@@ -18,7 +36,8 @@ const POLL_INTERVAL_MS = 500;
 const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE']);
 
 interface Route {
-  target: string;
+  targets: string[];
+  live: Set<string>;
   queue: ReturnType<typeof debouncePaths>;
 }
 
@@ -29,17 +48,26 @@ interface Route {
  */
 export function createFileWatcher(onError: (error: unknown) => void): FileWatcher {
   const routes: Route[] = [];
-  let scope = watchScope([]);
+  const shallowWatches: ShallowWatch[] = [];
+  let scope = watchScope([], []);
   let mode: FileWatcher['mode'] = 'events';
   let lastError: string | undefined;
   const dispatch = (file: string): void => {
     const resolved = path.resolve(file);
     for (const route of routes) {
-      if (resolved === route.target || resolved.startsWith(route.target + path.sep)) route.queue.add(resolved);
+      const inside = (target: string): boolean => resolved === target || resolved.startsWith(target + path.sep);
+      if (route.targets.some(inside) || [...route.live].some(inside)) route.queue.add(resolved);
     }
   };
+  const rescope = (): void => {
+    scope = watchScope(
+      routes.flatMap((r) => r.targets),
+      routes.flatMap((r) => [...r.live]),
+    );
+  };
   const start = (usePolling: boolean): FSWatcher => {
-    const w = watch(scope.roots, { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
+    const live = routes.flatMap((r) => [...r.live]).filter((t) => existsSync(t));
+    const w = watch([...scope.roots, ...live], { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
     w.on('add', dispatch).on('change', dispatch).on('unlink', dispatch).on('addDir', dispatch).on('unlinkDir', dispatch);
     w.on('error', (error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code ?? '';
@@ -57,20 +85,51 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
   let watcher: FSWatcher = start(false);
   return {
     get mode() {
-      return mode;
+      return mode === 'polling' || shallowWatches.some((w) => w.mode === 'polling') ? 'polling' : 'events';
     },
     get lastError() {
       return lastError;
     },
-    route(targets, onChange) {
-      const queue = debouncePaths(onChange);
-      const fresh = targets.map((t) => path.resolve(t)).filter((t) => !routes.some((r) => r.target === t && r.queue === queue));
-      for (const target of fresh) routes.push({ target, queue });
-      scope = watchScope(routes.map((r) => r.target));
+    route(targets, onChange, options = {}) {
+      const route: Route = { targets: targets.map((t) => path.resolve(t)), live: new Set(), queue: debouncePaths(onChange) };
+      routes.push(route);
+      rescope();
       watcher.add(scope.roots);
+      const catchUp = debouncePaths((paths) => options.onCatchUp?.(paths));
+      // Live targets that exist and are being watched; the others wait for their folder to appear.
+      const armed = new Set<string>();
+      const arm = (targets: string[]): void => {
+        const present = targets.filter((t) => !armed.has(t) && existsSync(t));
+        if (present.length === 0) return;
+        for (const target of present) armed.add(target);
+        watcher.add(present);
+        for (const target of present) catchUp.add(target);
+      };
+      for (const folder of options.shallow ?? []) {
+        const onEntry = (entry: string): void => {
+          route.queue.add(entry);
+          if (route.live.has(entry)) arm([entry]);
+        };
+        shallowWatches.push(watchShallow(path.resolve(folder), onEntry, onError));
+      }
+      return {
+        setLive(next) {
+          const wanted = new Set(next.map((t) => path.resolve(t)));
+          const dropped = [...route.live].filter((t) => !wanted.has(t));
+          const changed = dropped.length > 0 || [...wanted].some((t) => !route.live.has(t));
+          route.live = wanted;
+          if (changed) rescope();
+          if (dropped.length > 0) {
+            watcher.unwatch(dropped);
+            for (const target of dropped) armed.delete(target);
+          }
+          arm([...wanted]);
+        },
+      };
     },
     async close() {
       for (const route of routes) route.queue.cancel();
+      for (const shallow of shallowWatches) shallow.close();
       await watcher.close();
     },
   };

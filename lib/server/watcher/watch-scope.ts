@@ -13,10 +13,12 @@ const within = (file: string, dir: string): boolean => file === dir || file.star
 /**
  * What the watcher may look at: the targets themselves, everything inside them, and the folders on
  * the way to them (so a source that appears later is noticed). Nothing else in those folders
- * (OpenCode's snapshot repositories and logs can be huge).
+ * (OpenCode's snapshot repositories and logs can be huge). `exact` targets (the folders of the
+ * sessions being written) are watched inside only: their parents hold 100k siblings.
  */
-export function watchScope(targets: readonly string[]): { roots: string[]; allowed(file: string): boolean } {
+export function watchScope(targets: readonly string[], exact: readonly string[]): { roots: string[]; allowed(file: string): boolean } {
   const resolved = targets.map((t) => path.resolve(t));
+  const exactSet = new Set(exact.map((t) => path.resolve(t)));
   const roots = new Set<string>();
   for (const target of resolved) {
     let dir = path.dirname(target);
@@ -28,7 +30,10 @@ export function watchScope(targets: readonly string[]): { roots: string[]; allow
     allowed(file: string): boolean {
       const f = path.resolve(file);
       if (isIgnoredName(f)) return false;
-      return resolved.some((target) => within(f, target) || within(target, f));
+      if (resolved.some((target) => within(f, target) || within(target, f))) return true;
+      // Inside an exact target: it or one of the next two folders up is in the set.
+      for (let dir = f, up = 0; up < 3; dir = path.dirname(dir), up++) if (exactSet.has(dir)) return true;
+      return false;
     },
   };
 }

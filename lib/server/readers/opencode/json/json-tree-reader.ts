@@ -5,7 +5,7 @@ import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { listDir } from '@/lib/server/fs/list-dir';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, type ChangeSet, type SessionContent, type SourceReader } from '../../read-result';
+import { emptyChangeSet, type ChangeSet, type LiveSession, type SessionContent, type SourceReader } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { reshapeProject, reshapeSession } from '../reshape-session';
@@ -28,9 +28,22 @@ export class JsonTreeReader implements SourceReader {
     return existsSync(this.path);
   }
 
-  /** Only OpenCode's own folders: plugins write theirs into `storage/` too. */
+  /**
+   * Only OpenCode's own folders: plugins write theirs into `storage/` too. `message/` and `part/`
+   * hold a folder per session and per message (100k+ in a year): watching them all would exhaust
+   * the system's file watches, so only new folders are noticed there, and the folders of the
+   * sessions being written are watched closely (`liveTargets`).
+   */
   watchTargets(): string[] {
-    return ['project', 'session', 'message', 'part', 'todo', 'session_diff'].map((folder) => path.join(this.path, folder));
+    return ['project', 'session', 'todo', 'session_diff'].map((folder) => path.join(this.path, folder));
+  }
+
+  shallowTargets(): string[] {
+    return [path.join(this.path, 'message'), path.join(this.path, 'part')];
+  }
+
+  liveTargets(live: readonly LiveSession[]): string[] {
+    return live.flatMap((session) => [path.join(this.path, 'message', session.id), ...session.tail.map((id) => path.join(this.path, 'part', id))]);
   }
 
   close(): void {}
@@ -53,8 +66,15 @@ export class JsonTreeReader implements SourceReader {
 
   async readChanged(paths: readonly string[]): Promise<ChangeSet> {
     const changes = emptyChangeSet();
-    const unique = [...new Set(paths)];
-    await mapLimit(unique, READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    // A new or newly watched folder (`message/<session>`, `part/<message>`): read what it holds.
+    const expanded = await mapLimit([...new Set(paths)], READ_CONCURRENCY, async (file) => {
+      if (file.endsWith('.json')) return [file];
+      const folder = path.relative(this.path, file);
+      const [top, name, ...rest] = folder.split(path.sep);
+      if ((top !== 'message' && top !== 'part') || !name || rest.length > 0) return [];
+      return this.listRecords(changes, folder);
+    });
+    await mapLimit([...new Set(expanded.flat())], READ_CONCURRENCY, (file) => this.readOne(changes, file));
     return changes;
   }
 
