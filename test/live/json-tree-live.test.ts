@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
@@ -91,6 +92,9 @@ describe('following the JSON tree live', () => {
     const now = Date.now();
     tree.message('ses_old', 'msg_3', { time: { created: now } });
     tree.assistant('ses_old', 'msg_4', 'msg_3', { time: { created: now + 1 }, finish: undefined });
+    // The reply's part folder appears empty; its first part lands a moment later.
+    mkdirSync(path.join(tree.storage, 'part', 'msg_4'), { recursive: true });
+    await sleep(300);
     runningTool(tree, 'ses_old', 'msg_4', 'prt_9', 'bash', now);
     const summary = await waitFor('the resumed session to run bash', () => {
       const s = store.summaryMap().get('ses_old');

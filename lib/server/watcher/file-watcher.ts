@@ -3,6 +3,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { debouncePaths } from './debounce-paths';
+import { LiveFolders } from './live-folders';
 import { watchShallow, type ShallowWatch } from './shallow-watch';
 import { watchScope } from './watch-scope';
 
@@ -16,8 +17,8 @@ export interface RouteOptions {
 export interface WatchRoute {
   /**
    * Folders watched closely for now (those of the sessions being written), in addition to the
-   * route's targets. Newly listed ones are watched and reported to `onCatchUp`; dropped ones are
-   * no longer watched.
+   * route's targets and to folders that just appeared in a shallow folder. Newly listed ones are
+   * watched and reported to `onCatchUp`; dropped ones are no longer watched.
    */
   setLive(targets: readonly string[]): void;
 }
@@ -37,7 +38,7 @@ const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE']);
 
 interface Route {
   targets: string[];
-  live: Set<string>;
+  live: LiveFolders;
   queue: ReturnType<typeof debouncePaths>;
 }
 
@@ -56,17 +57,17 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
     const resolved = path.resolve(file);
     for (const route of routes) {
       const inside = (target: string): boolean => resolved === target || resolved.startsWith(target + path.sep);
-      if (route.targets.some(inside) || [...route.live].some(inside)) route.queue.add(resolved);
+      if (route.targets.some(inside) || [...route.live.all()].some(inside)) route.queue.add(resolved);
     }
   };
   const rescope = (): void => {
     scope = watchScope(
       routes.flatMap((r) => r.targets),
-      routes.flatMap((r) => [...r.live]),
+      routes.flatMap((r) => [...r.live.all()]),
     );
   };
   const start = (usePolling: boolean): FSWatcher => {
-    const live = routes.flatMap((r) => [...r.live]).filter((t) => existsSync(t));
+    const live = routes.flatMap((r) => [...r.live.all()]).filter((t) => existsSync(t));
     const w = watch([...scope.roots, ...live], { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
     w.on('add', dispatch).on('change', dispatch).on('unlink', dispatch).on('addDir', dispatch).on('unlinkDir', dispatch);
     w.on('error', (error: unknown) => {
@@ -91,41 +92,25 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
       return lastError;
     },
     route(targets, onChange, options = {}) {
-      const route: Route = { targets: targets.map((t) => path.resolve(t)), live: new Set(), queue: debouncePaths(onChange) };
+      const catchUp = debouncePaths((paths) => options.onCatchUp?.(paths));
+      const live = new LiveFolders({
+        watch: (folders) => watcher.add(folders),
+        unwatch: (folders) => watcher.unwatch(folders),
+        rescoped: rescope,
+        catchUp: (folder) => catchUp.add(folder),
+      });
+      const route: Route = { targets: targets.map((t) => path.resolve(t)), live, queue: debouncePaths(onChange) };
       routes.push(route);
       rescope();
       watcher.add(scope.roots);
-      const catchUp = debouncePaths((paths) => options.onCatchUp?.(paths));
-      // Live targets that exist and are being watched; the others wait for their folder to appear.
-      const armed = new Set<string>();
-      const arm = (targets: string[]): void => {
-        const present = targets.filter((t) => !armed.has(t) && existsSync(t));
-        if (present.length === 0) return;
-        for (const target of present) armed.add(target);
-        watcher.add(present);
-        for (const target of present) catchUp.add(target);
-      };
       for (const folder of options.shallow ?? []) {
         const onEntry = (entry: string): void => {
           route.queue.add(entry);
-          if (route.live.has(entry)) arm([entry]);
+          live.arrived(entry);
         };
         shallowWatches.push(watchShallow(path.resolve(folder), onEntry, onError));
       }
-      return {
-        setLive(next) {
-          const wanted = new Set(next.map((t) => path.resolve(t)));
-          const dropped = [...route.live].filter((t) => !wanted.has(t));
-          const changed = dropped.length > 0 || [...wanted].some((t) => !route.live.has(t));
-          route.live = wanted;
-          if (changed) rescope();
-          if (dropped.length > 0) {
-            watcher.unwatch(dropped);
-            for (const target of dropped) armed.delete(target);
-          }
-          arm([...wanted]);
-        },
-      };
+      return { setLive: (folders) => live.setWanted(folders) };
     },
     async close() {
       for (const route of routes) route.queue.cancel();
