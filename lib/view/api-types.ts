@@ -32,4 +32,4 @@ export interface StatsResponse {
   groups: StatsGroup[];
 }
 
-export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session';
+export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';
