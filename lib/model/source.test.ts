@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSource, SOURCE_FAMILIES, SOURCE_FILTERS, SOURCE_KINDS, sourceFamilyOf } from './source';
+import { matchesSource, SOURCE_FAMILIES, SOURCE_FILTERS, SOURCE_KINDS, sourceFamilyOf, sourceFilterLabel } from './source';
 
 describe('source families', () => {
   it('folds both OpenCode stores into one family and keeps the others apart', () => {
@@ -13,7 +13,8 @@ describe('source families', () => {
     expect(SOURCE_KINDS.filter((k) => matchesSource(k, 'omp'))).toEqual(['omp']);
   });
 
-  it('every family and every kind is an accepted filter value', () => {
+  it('every family and every kind is an accepted filter value, with a label', () => {
     expect(new Set(SOURCE_FILTERS)).toEqual(new Set([...SOURCE_FAMILIES, ...SOURCE_KINDS]));
+    expect(SOURCE_FILTERS.map(sourceFilterLabel)).toEqual(['OpenCode', 'OpenCode', 'OpenCode (JSON)', 'oh-my-pi', 'pi', 'Claude Code']);
   });
 });

@@ -38,3 +38,7 @@ export const SOURCE_FILTERS: readonly [SourceFilter, ...SourceFilter[]] = ['open
 export function matchesSource(kind: SourceKind, filter: SourceFilter): boolean {
   return kind === filter || sourceFamilyOf(kind) === filter;
 }
+
+export function sourceFilterLabel(filter: SourceFilter): string {
+  return filter in SOURCE_FAMILY_LABELS ? SOURCE_FAMILY_LABELS[filter as SourceFamily] : SOURCE_LABELS[filter as SourceKind];
+}
