@@ -20,29 +20,23 @@ export function TotalsBySource() {
       {stats.error ? <ErrorState what="totals by source (/api/stats)" error={stats.error} /> : null}
       {!stats.data && !stats.error ? <Loading what="totals by source" /> : null}
       {stats.data && rows.length === 0 ? <p className="muted">No sessions yet.</p> : null}
-      <table className="table compact" data-testid="totals-by-source">
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.family ?? 'unknown'} data-source={r.family ?? ''}>
-              <td>{r.family ? <Link href={`/sessions?source=${r.family}`}>{r.label}</Link> : <span className="muted">{r.label}</span>}</td>
-              <td className="num muted" data-col="sessions">
-                {r.sessions === undefined ? '' : plural(r.sessions, 'session')}
-              </td>
-              <td className="num" data-col="tokens">
-                {formatCompact(r.tokens)} tok
-              </td>
-              <td className="share-cell" aria-hidden>
-                <div className="bar-track">
-                  <div className="bar-fill" style={{ width: `${r.share * 100}%` }} />
-                </div>
-              </td>
-              <td className="num" data-col="cost" title={r.computedCost > 0 ? `${formatCost(r.computedCost)} at API prices` : undefined}>
-                {formatCost(r.cost)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className="bar-list source-totals" data-testid="totals-by-source">
+        {rows.map((r) => (
+          <li key={r.family ?? 'unknown'} data-source={r.family ?? ''}>
+            <div className="bar-label">{r.family ? <Link href={`/sessions?source=${r.family}`}>{r.label}</Link> : <span className="muted">{r.label}</span>}</div>
+            <div className="bar-track" aria-hidden>
+              <div className="bar-fill" style={{ width: `${Math.max(r.cost > 0 ? 1 : 0, r.share * 100)}%` }} />
+            </div>
+            <div className="bar-value" data-col="cost">
+              {formatCost(r.cost)}
+            </div>
+            <div className="bar-sub muted">
+              <span data-col="sessions">{r.sessions === undefined ? '…' : plural(r.sessions, 'session')}</span> · <span data-col="tokens">{formatCompact(r.tokens)} tok</span>
+              {r.computedCost > 0 ? ` · ${formatCost(r.computedCost)} at API prices` : ''}
+            </div>
+          </li>
+        ))}
+      </ul>
     </Panel>
   );
 }

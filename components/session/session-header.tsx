@@ -12,6 +12,7 @@ import { plural } from '@/lib/format/plural';
 import { formatExactTime } from '@/lib/format/format-time';
 import { totalTokenCount } from '@/lib/model/tokens';
 import type { SessionDetail } from '@/lib/view/api-types';
+import { SessionPlanLine } from './session-plan-line';
 
 export function SessionHeader({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
@@ -36,6 +37,7 @@ export function SessionHeader({ detail }: { detail: SessionDetail }) {
         {s.version ? ` · version ${s.version}` : ''} · started <span title={formatExactTime(s.time.created)}>{formatExactTime(s.time.created)}</span>
         {s.archived ? ' · archived' : ''}
       </p>
+      <SessionPlanLine sessionID={s.id} />
       <div className="stats-row">
         <Stat label="Cost" testId="session-cost" value={formatCost(s.cost)} detail={withSubs ? `${formatCost(s.total.cost)} with ${plural(s.total.sessionCount - 1, 'subagent session')}` : 'no subagents'} />
         <Stat label="Tokens" testId="session-tokens" value={formatCompact(totalTokenCount(s.tokens))} detail={`in ${formatCompact(s.tokens.input)} · out ${formatCompact(s.tokens.output)} · cache ${formatCompact(s.tokens.cacheRead)} read / ${formatCompact(s.tokens.cacheWrite)} write`} />
