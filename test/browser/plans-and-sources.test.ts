@@ -146,3 +146,34 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     expect(watch.dialogs).toEqual([]);
   });
 });
+
+describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page without any boulder', () => {
+  let root: string;
+  let dashboard: Dashboard;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-browser-noplans-'));
+    cpSync(fixturePath(OPENCODE), root, { recursive: true });
+    [dashboard, browser] = await Promise.all([startDashboard({ opencodeDir: root }), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('says where it looked and how to add a project folder', async () => {
+    const page = await browser.newPage();
+    const { searched } = await getJson<PlansResponse>(`${dashboard.url}/api/plans`);
+    expect(searched.length).toBeGreaterThan(0); // the folders the fixture's sessions ran in
+    await page.goto(`${dashboard.url}/plans`);
+    const empty = page.getByTestId('plans-empty');
+    await empty.waitFor();
+    const text = await empty.innerText();
+    expect(text).toContain('No oh-my-opencode plans found');
+    for (const dir of searched) expect(text).toContain(dir);
+    expect(text).toContain('--project DIR');
+  });
+});
