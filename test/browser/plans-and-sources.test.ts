@@ -5,15 +5,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCount } from '@/lib/format/format-tokens';
 import { sourceFamilyOf } from '@/lib/model/source';
 import type { PlansResponse } from '@/lib/view/api-types';
 import { planAnchor } from '@/lib/view/plan-display';
-import { startDashboard, type Dashboard } from '../support/start-dashboard';
+import type { Dashboard } from '../support/start-dashboard';
 import { allSessions, getJson, type ApiSessions } from './support/api';
-import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
+import { openBrowserDashboard, type BrowserDashboard } from './support/browser-dashboard';
+import { HAS_CHROMIUM, type PageWatch } from './support/chromium';
 import { fixturePath, hasFixture } from './support/fixture-copy';
 import { saveScreenshot } from './support/screenshots';
 
@@ -22,8 +23,8 @@ const PI_SESSION = '1f9d2a6b9c0d1234';
 
 describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badges and source filter', () => {
   let root: string;
+  let opened: BrowserDashboard | undefined;
   let dashboard: Dashboard;
-  let browser: Browser;
   let page: Page;
   let watch: PageWatch;
   let api: ApiSessions;
@@ -39,18 +40,13 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     const boulder = JSON.parse(readFileSync(boulderFile, 'utf8')) as { works: Record<string, { session_ids: string[] }> };
     boulder.works.wk_perf!.session_ids.push(`pi:${PI_SESSION}`);
     writeFileSync(boulderFile, JSON.stringify(boulder, null, 2));
-    [dashboard, browser] = await Promise.all([
-      startDashboard({ opencodeDir: path.join(root, 'opencode'), piDir: path.join(root, 'pi'), claudeDir: path.join(root, 'claude'), projects: [path.join(root, 'shop'), path.join(root, 'auth')] }),
-      launchChromium(),
-    ]);
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    watch = watchPage(page, dashboard.url);
+    opened = await openBrowserDashboard({ opencodeDir: path.join(root, 'opencode'), piDir: path.join(root, 'pi'), claudeDir: path.join(root, 'claude'), projects: [path.join(root, 'shop'), path.join(root, 'auth')] });
+    ({ dashboard, page, watch } = opened);
     api = await allSessions(dashboard.url);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await dashboard?.stop();
+    await opened?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
@@ -149,23 +145,21 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
 
 describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page without any boulder', () => {
   let root: string;
-  let dashboard: Dashboard;
-  let browser: Browser;
+  let opened: BrowserDashboard | undefined;
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-browser-noplans-'));
     cpSync(fixturePath(OPENCODE), root, { recursive: true });
-    [dashboard, browser] = await Promise.all([startDashboard({ opencodeDir: root }), launchChromium()]);
+    opened = await openBrowserDashboard({ opencodeDir: root });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await dashboard?.stop();
+    await opened?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
   it('says where it looked and how to add a project folder', async () => {
-    const page = await browser.newPage();
+    const { dashboard, page, watch } = opened!;
     const { searched } = await getJson<PlansResponse>(`${dashboard.url}/api/plans`);
     expect(searched.length).toBeGreaterThan(0); // the folders the fixture's sessions ran in
     await page.goto(`${dashboard.url}/plans`);
@@ -175,5 +169,6 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page without any 
     expect(text).toContain('No oh-my-opencode plans found');
     for (const dir of searched) expect(text).toContain(dir);
     expect(text).toContain('--project DIR');
+    expect(watch.errors).toEqual([]);
   });
 });
