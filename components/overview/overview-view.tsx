@@ -8,6 +8,7 @@ import { UsageOverTime } from './usage-over-time';
 import { CostBreakdowns } from './cost-breakdowns';
 import { RecentSessions } from './recent-sessions';
 import { CostByModelPerDay } from './cost-by-model-per-day';
+import { TotalsBySource } from './totals-by-source';
 import { useHealth } from './use-health';
 import { useRecentSessions } from './use-recent-sessions';
 
@@ -37,6 +38,7 @@ export function OverviewView() {
         <CostByModelPerDay periods={periods} />
         <CostBreakdowns periods={periods} />
       </div>
+      <TotalsBySource />
       <RecentSessions recent={recent} />
     </div>
   );

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Stat } from '@/components/ui/stat';
 import { sessionHref } from '@/components/ui/session-link';
@@ -10,8 +11,8 @@ import { formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import { formatExactTime } from '@/lib/format/format-time';
 import { totalTokenCount } from '@/lib/model/tokens';
-import { SOURCE_LABELS } from '@/lib/model/source';
 import type { SessionDetail } from '@/lib/view/api-types';
+import { SessionPlanLine } from './session-plan-line';
 
 export function SessionHeader({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
@@ -26,15 +27,17 @@ export function SessionHeader({ detail }: { detail: SessionDetail }) {
       <div className="session-title-row">
         <h1 data-testid="session-title">{s.title || '(untitled session)'}</h1>
         <StatusBadge status={s.status} />
+        <SourceBadge source={s.source} />
       </div>
       <p className="status-reason" data-testid="status-reason">
         {s.status.reason} · last write <RelativeTime ms={s.status.lastWrite} />
       </p>
       <p className="meta muted">
-        <span title={s.directory}>{shortPath(s.directory)}</span> · {SOURCE_LABELS[s.source] ?? s.source}
-        {s.version ? ` ${s.version}` : ''} · started <span title={formatExactTime(s.time.created)}>{formatExactTime(s.time.created)}</span>
+        <span title={s.directory}>{shortPath(s.directory)}</span>
+        {s.version ? ` · version ${s.version}` : ''} · started <span title={formatExactTime(s.time.created)}>{formatExactTime(s.time.created)}</span>
         {s.archived ? ' · archived' : ''}
       </p>
+      <SessionPlanLine sessionID={s.id} />
       <div className="stats-row">
         <Stat label="Cost" testId="session-cost" value={formatCost(s.cost)} detail={withSubs ? `${formatCost(s.total.cost)} with ${plural(s.total.sessionCount - 1, 'subagent session')}` : 'no subagents'} />
         <Stat label="Tokens" testId="session-tokens" value={formatCompact(totalTokenCount(s.tokens))} detail={`in ${formatCompact(s.tokens.input)} · out ${formatCompact(s.tokens.output)} · cache ${formatCompact(s.tokens.cacheRead)} read / ${formatCompact(s.tokens.cacheWrite)} write`} />

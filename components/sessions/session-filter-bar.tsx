@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
+import { sourceFilterLabel, type SourceFilter } from '@/lib/model/source';
 import { SESSION_STATUSES } from '@/lib/status/session-status';
 import { statusLabel } from '@/lib/view/status-view';
 import { DEFAULT_TABLE_QUERY, hasFilters, type TableQuery } from '@/lib/view/table-query';
@@ -82,6 +83,14 @@ export function SessionFilterBar({ query, setQuery, autoFocus }: Props) {
         {[...new Set([...(shown.agent ? [shown.agent] : []), ...options.agents])].map((a) => (
           <option key={a} value={a}>
             {a}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Source" value={shown.source ?? ''} onChange={(e) => set('source', opt(e.target.value) as SourceFilter | undefined)}>
+        <option value="">Any source</option>
+        {[...new Set<SourceFilter>([...options.sources, ...(shown.source ? [shown.source] : [])])].map((f) => (
+          <option key={f} value={f}>
+            {sourceFilterLabel(f)}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SessionLink } from '@/components/ui/session-link';
+import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCost } from '@/lib/format/format-cost';
 import { baseName, modelName } from '@/lib/format/format-path';
@@ -17,7 +18,7 @@ export function SessionRow({ session: s, projectLabel, selected, height }: { ses
       </td>
       <td className="title-cell">
         {s.parentID ? <span className="muted" title="Subagent session">↳ </span> : null}
-        <SessionLink session={s} />
+        <SourceBadge source={s.source} /> <SessionLink session={s} />
         {s.childCount > 0 ? <span className="muted small"> · {s.total.sessionCount - 1} sub</span> : null}
       </td>
       <td className="muted ellipsis" title={s.directory}>

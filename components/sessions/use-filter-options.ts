@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fetchJson } from '@/lib/client/fetch-json';
+import { SOURCE_FAMILIES, sourceFamilyOf } from '@/lib/model/source';
 import { queryKeys } from '@/lib/live/query-keys';
 import type { ProjectSummary, SessionsResponse } from '@/lib/view/api-types';
 import { facetValues } from '@/lib/view/facets';
@@ -15,7 +16,7 @@ export interface ProjectOption {
   label: string;
 }
 
-/** Projects, models and agents to offer in the filters. */
+/** Projects, models, agents and sources to offer in the filters. */
 export function useFilterOptions() {
   const projects = useQuery({ queryKey: queryKeys.projects(), queryFn: () => fetchJson<{ projects: ProjectSummary[] }>('/api/projects') });
   const recent = useQuery({ queryKey: queryKeys.sessions(RECENT), queryFn: () => fetchJson<SessionsResponse>(`/api/sessions?${RECENT}`) });
@@ -24,6 +25,8 @@ export function useFilterOptions() {
       .filter((p) => p.sessionCount > 0)
       .map((p) => ({ id: p.id, label: p.name || (p.worktree === '/' ? 'global' : baseName(p.worktree)) }));
     const facets = facetValues(recent.data?.sessions ?? []);
-    return { projects: projectOptions, models: facets.models, agents: facets.agents };
+    // Projects name sources that older sessions came from, beyond the newest 500.
+    const present = new Set([...facets.sources, ...(projects.data?.projects ?? []).filter((p) => p.sessionCount > 0).map((p) => sourceFamilyOf(p.source))]);
+    return { projects: projectOptions, models: facets.models, agents: facets.agents, sources: SOURCE_FAMILIES.filter((f) => present.has(f)) };
   }, [projects.data, recent.data]);
 }

@@ -8,6 +8,7 @@ import { useWaitingTitle } from './use-waiting-title';
 const NAV = [
   { href: '/', label: 'Overview', match: (p: string) => p === '/' },
   { href: '/sessions', label: 'Sessions', match: (p: string) => p.startsWith('/sessions') },
+  { href: '/plans', label: 'Plans', match: (p: string) => p.startsWith('/plans') },
   { href: '/diagnostics', label: 'Diagnostics', match: (p: string) => p.startsWith('/diagnostics') },
 ];
 
@@ -32,7 +33,7 @@ export function AppHeader() {
             {waiting} waiting for you
           </Link>
         ) : null}
-        <span className="keys-hint muted" title="Keys: j / k move · Enter opens · / search · g o overview · g s sessions · g d diagnostics" aria-label="Keyboard shortcuts: j and k move, Enter opens, slash searches, g o overview, g s sessions, g d diagnostics">
+        <span className="keys-hint muted" title="Keys: j / k move · Enter opens · / search · g o overview · g s sessions · g p plans · g d diagnostics" aria-label="Keyboard shortcuts: j and k move, Enter opens, slash searches, g o overview, g s sessions, g p plans, g d diagnostics">
           ⌨ keys
         </span>
         <LiveIndicator />

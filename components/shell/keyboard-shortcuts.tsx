@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { isTypingTarget, readShortcut, type KeyState } from '@/lib/view/key-sequence';
 
-/** Global keys: "/" focuses the page's search field, "g o" / "g s" / "g d" go to pages. */
+/** Global keys: "/" focuses the page's search field, "g o" / "g s" / "g p" / "g d" go to pages. */
 export function KeyboardShortcuts() {
   const router = useRouter();
   const state = useRef<KeyState>({});
@@ -18,6 +18,8 @@ export function KeyboardShortcuts() {
           return router.push('/');
         case 'go-sessions':
           return router.push('/sessions');
+        case 'go-plans':
+          return router.push('/plans');
         case 'go-diagnostics':
           return router.push('/diagnostics');
         case 'focus-search': {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MessageInfo } from '@/lib/model/message';
+import { SOURCE_KINDS, type SourceFamily } from '@/lib/model/source';
 import { lookupPrice, createPriceResolver } from '@/lib/pricing/lookup-price';
 import { computeStats } from './compute-stats';
 import { addFigureInto, emptyFigure, type Figure } from './figure';
@@ -9,14 +10,15 @@ import { subtreeSessionIDs } from './session-tree';
 import type { StatsGroupBy } from './stats-grouping';
 import { assistant, session, sonnetOnly, tokens } from './test-data';
 
-const GROUPINGS: StatsGroupBy[] = ['day', 'hour', 'model', 'provider', 'agent', 'project', 'session'];
+const GROUPINGS: StatsGroupBy[] = ['day', 'hour', 'model', 'provider', 'agent', 'project', 'session', 'source'];
+const SOURCES = SOURCE_KINDS;
 
 /** A forest of sessions (each parent is an earlier one) and messages spread over them. */
 const dataArb = fc.integer({ min: 1, max: 12 }).chain((n) =>
   fc.record({
-    sessions: fc.tuple(...Array.from({ length: n }, (_, i) => fc.option(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { nil: undefined }))).map((parents) =>
-      parents.map((p, i) => session(`s${i}`, i > 0 && p !== undefined ? `s${p}` : undefined, `p${i % 3}`)),
-    ),
+    sessions: fc
+      .tuple(...Array.from({ length: n }, (_, i) => fc.tuple(fc.option(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { nil: undefined }), fc.constantFrom(...SOURCES))))
+      .map((specs) => specs.map(([p, source], i) => ({ ...session(`s${i}`, i > 0 && p !== undefined ? `s${p}` : undefined, `p${i % 3}`), source }))),
     messages: fc.array(
       fc.record({
         session: fc.integer({ min: 0, max: n }), // n = a session nobody loaded
@@ -67,6 +69,20 @@ describe('accounting properties', () => {
         expectSameFigure(sum, total);
         expectSameFigure(total, messagesFigure(data.messages, opts));
         expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
+      }),
+    );
+  });
+
+  it('each source group is exactly what filtering by that source finds', () => {
+    fc.assert(
+      fc.property(dataArb, (data) => {
+        const { total, groups } = computeStats({ ...data, ...opts, groupBy: 'source' });
+        const sum = emptyFigure();
+        for (const g of groups) addFigureInto(sum, g.figure);
+        expectSameFigure(sum, total);
+        for (const g of groups.filter((g) => g.key !== '')) {
+          expectSameFigure(g.figure, computeStats({ ...data, ...opts, groupBy: 'day', filters: { source: g.key as SourceFamily } }).total);
+        }
       }),
     );
   });

@@ -46,6 +46,13 @@ describe('computeStats', () => {
     expect(rooted.map((g) => [g.key, g.label, g.figure.storedCost])).toEqual([['other', 'Session other', 4], ['root', 'Fix the bug', 3]]);
   });
 
+  it('groups by source family: both OpenCode stores are one group, unknown sessions are kept', () => {
+    const mixed = [...sessions.slice(0, 1), { ...sessions[1]!, source: 'opencode-json' as const }, sessions[2]!];
+    const orphan = assistant({ id: 'm4', sessionID: 'gone', cost: 8, time: { created: day(3) } });
+    const groups = computeStats({ ...base, sessions: mixed, messages: [...messages, orphan], groupBy: 'source' }).groups;
+    expect(groups.map((g) => [g.key, g.label, g.figure.storedCost])).toEqual([['', '(unknown source)', 8], ['claude', 'Claude Code', 4], ['opencode', 'OpenCode', 3]]);
+  });
+
   it('filters', () => {
     const total = (filters: object) => computeStats({ ...base, groupBy: 'day', filters }).total.storedCost;
     expect(total({ from: day(1, 12), to: day(2) })).toBe(3);
@@ -57,6 +64,8 @@ describe('computeStats', () => {
     expect(total({ modelID: 'claude-sonnet-4-5' })).toBe(3);
     expect(total({ agent: 'SISYPHUS - plan' })).toBe(5);
     expect(total({ source: 'claude' })).toBe(4);
+    expect(total({ source: 'opencode' })).toBe(3);
+    expect(total({ source: 'opencode-json' })).toBe(0);
     expect(total({ excludeArchived: true })).toBe(3);
   });
 

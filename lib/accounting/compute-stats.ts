@@ -2,7 +2,7 @@ import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
-import type { SourceKind } from '@/lib/model/source';
+import { matchesSource, type SourceFilter } from '@/lib/model/source';
 import { createPriceResolver } from '@/lib/pricing/lookup-price';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
@@ -26,7 +26,8 @@ export interface StatsFilters {
   modelID?: string;
   /** Agent name, compared after normalisation ("Sisyphus - ultraworker" matches "sisyphus"). */
   agent?: string;
-  source?: SourceKind;
+  /** A source family ("opencode": both stores) or one exact kind. */
+  source?: SourceFilter;
   /** Leave out archived sessions (kept by default: archiving does not refund spend). */
   excludeArchived?: boolean;
   /**
@@ -103,7 +104,7 @@ export function computeStats(input: StatsInput): StatsResult {
       const s = sessions.get(m.sessionID);
       if (!s) continue;
       if (f.project !== undefined && s.projectID !== f.project) continue;
-      if (f.source !== undefined && s.source !== f.source) continue;
+      if (f.source !== undefined && !matchesSource(s.source, f.source)) continue;
       if (f.excludeArchived && s.time.archived !== undefined) continue;
     }
     if (!measureMessageInto(one, m, options)) continue;

@@ -1,10 +1,11 @@
 import type { MessageInfo } from '@/lib/model/message';
 import type { SessionInfo } from '@/lib/model/session';
+import { SOURCE_FAMILY_LABELS, sourceFamilyOf } from '@/lib/model/source';
 import { normaliseAgentName, type AgentName } from './agent-name';
 import { emptyFigure, type Figure } from './figure';
 import type { TimeKeyer } from './time-keys';
 
-export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session';
+export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';
 
 export interface StatsGroup {
   key: string;
@@ -90,6 +91,13 @@ export function createGrouper(ctx: GroupingContext): {
       case 'session': {
         const key = ctx.roots?.get(m.sessionID) ?? m.sessionID;
         return groups.get(key) ?? make(key, ctx.sessions.get(key)?.title || key);
+      }
+      case 'source': {
+        // By family: which OpenCode store a session was read from is a storage detail.
+        const kind = ctx.sessions.get(m.sessionID)?.source;
+        const family = kind ? sourceFamilyOf(kind) : undefined;
+        const key = family ?? NO_VALUE;
+        return groups.get(key) ?? make(key, family ? SOURCE_FAMILY_LABELS[family] : '(unknown source)');
       }
     }
   }

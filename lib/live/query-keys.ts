@@ -22,7 +22,8 @@ export function keysForChange(change: ChangeEventData): (readonly string[])[] {
   for (const id of change.sessions) keys.push(queryKeys.session(id));
   if (change.topics.includes('projects') && !keys.some((k) => k[0] === 'projects')) keys.push(queryKeys.projects());
   if (change.topics.includes('health') || change.topics.includes('index')) keys.push(queryKeys.health());
-  if (change.topics.includes('plans')) keys.push(queryKeys.plans());
+  // Plans show their sessions' status and cost, so session changes refresh them too.
+  if (change.topics.includes('plans') || keys.some((k) => k[0] === 'sessions')) keys.push(queryKeys.plans());
   return keys;
 }
 

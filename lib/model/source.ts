@@ -10,3 +10,35 @@ export const SOURCE_LABELS: Record<SourceKind, string> = {
   pi: 'pi',
   claude: 'Claude Code',
 };
+
+/**
+ * The agent that wrote a session, as people name it: OpenCode's two stores are one agent (which
+ * store a session was read from is a storage detail, shown only in tooltips and diagnostics).
+ */
+export type SourceFamily = 'opencode' | 'omp' | 'pi' | 'claude';
+
+export const SOURCE_FAMILIES: readonly SourceFamily[] = ['opencode', 'omp', 'pi', 'claude'];
+
+export const SOURCE_FAMILY_LABELS: Record<SourceFamily, string> = {
+  opencode: 'OpenCode',
+  omp: 'oh-my-pi',
+  pi: 'pi',
+  claude: 'Claude Code',
+};
+
+export function sourceFamilyOf(kind: SourceKind): SourceFamily {
+  return kind === 'opencode-sqlite' || kind === 'opencode-json' ? 'opencode' : kind;
+}
+
+/** A `source` filter: a family ("opencode": both stores) or one exact kind ("opencode-json"). */
+export type SourceFilter = SourceFamily | SourceKind;
+
+export const SOURCE_FILTERS: readonly [SourceFilter, ...SourceFilter[]] = ['opencode', 'opencode-sqlite', 'opencode-json', 'omp', 'pi', 'claude'];
+
+export function matchesSource(kind: SourceKind, filter: SourceFilter): boolean {
+  return kind === filter || sourceFamilyOf(kind) === filter;
+}
+
+export function sourceFilterLabel(filter: SourceFilter): string {
+  return filter in SOURCE_FAMILY_LABELS ? SOURCE_FAMILY_LABELS[filter as SourceFamily] : SOURCE_LABELS[filter as SourceKind];
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOURCE_KINDS } from '@/lib/model/source';
+import { matchesSource, SOURCE_FILTERS } from '@/lib/model/source';
 import { SESSION_STATUSES } from '@/lib/status/session-status';
 import type { SessionSummary } from './session-summary';
 
@@ -18,7 +18,7 @@ export const sessionFiltersSchema = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
   model: z.string().max(300).optional(),
   agent: z.string().max(300).optional(),
-  source: z.enum(SOURCE_KINDS).optional(),
+  source: z.enum(SOURCE_FILTERS).optional(),
   archived: bool.optional(),
   sort: z.enum(SESSION_SORTS).default('lastActivity'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -49,7 +49,7 @@ export function matchesFilters(s: SessionSummary, f: SessionFilters): boolean {
   if (f.status && s.status.status !== f.status) return false;
   if (f.model && !s.models.includes(f.model)) return false;
   if (f.agent && !s.agents.some((a) => a.toLowerCase() === f.agent?.toLowerCase())) return false;
-  if (f.source && s.source !== f.source) return false;
+  if (f.source && !matchesSource(s.source, f.source)) return false;
   return true;
 }
 

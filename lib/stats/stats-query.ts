@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '@/lib/accounting/time-keys';
-import { SOURCE_KINDS } from '@/lib/model/source';
+import { SOURCE_FILTERS } from '@/lib/model/source';
 
 const bool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const time = z.union([z.coerce.number().int().nonnegative(), z.iso.date().transform((d) => Date.parse(`${d}T00:00:00`))]);
 
 /** Query parameters of `GET /api/stats`. */
 export const statsQuerySchema = z.object({
-  groupBy: z.enum(['day', 'hour', 'model', 'provider', 'agent', 'project', 'session']).default('day'),
+  groupBy: z.enum(['day', 'hour', 'model', 'provider', 'agent', 'project', 'session', 'source']).default('day'),
   from: time.optional(),
   to: time.optional(),
   project: z.string().max(500).optional(),
   roots: bool.optional(),
-  source: z.enum(SOURCE_KINDS).optional(),
+  source: z.enum(SOURCE_FILTERS).optional(),
   agent: z.string().max(300).optional(),
   session: z.string().max(300).optional(),
   timeZone: z.string().max(100).refine(isValidTimeZone, 'unknown time zone').optional(),

@@ -5,6 +5,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 export type { SessionDetail } from '@/lib/server/queries/get-session-detail';
 export type { Health } from '@/lib/server/queries/get-health';
 export type { ProjectSummary } from '@/lib/server/queries/get-projects';
+export type { PlanSessionLink, PlansResponse, PlanWithSessions } from '@/lib/server/queries/get-plans';
 
 export interface SessionsResponse {
   sessions: SessionSummary[];
@@ -32,4 +33,4 @@ export interface StatsResponse {
   groups: StatsGroup[];
 }
 
-export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session';
+export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';

@@ -7,6 +7,8 @@ describe('readShortcut', () => {
     expect(g.action).toBeUndefined();
     expect(readShortcut(g.state, 's', 1500).action).toBe('go-sessions');
     expect(readShortcut(g.state, 'o', 1500).action).toBe('go-overview');
+    expect(readShortcut(g.state, 'p', 1500).action).toBe('go-plans');
+    expect(readShortcut({}, 'p', 1500).action).toBeUndefined();
     expect(readShortcut(g.state, 's', 5000).action).toBeUndefined();
   });
   it('reads single keys and resets', () => {

@@ -1,4 +1,4 @@
-export type ShortcutAction = 'go-overview' | 'go-sessions' | 'go-diagnostics' | 'focus-search' | 'next' | 'previous' | 'open' | 'help';
+export type ShortcutAction = 'go-overview' | 'go-sessions' | 'go-plans' | 'go-diagnostics' | 'focus-search' | 'next' | 'previous' | 'open' | 'help';
 
 export interface KeyState {
   /** The pending prefix key ("g") and when it was pressed. */
@@ -6,7 +6,7 @@ export interface KeyState {
 }
 
 const SEQUENCE_WINDOW_MS = 1500;
-const AFTER_G: Record<string, ShortcutAction> = { o: 'go-overview', s: 'go-sessions', d: 'go-diagnostics' };
+const AFTER_G: Record<string, ShortcutAction> = { o: 'go-overview', s: 'go-sessions', p: 'go-plans', d: 'go-diagnostics' };
 const SINGLE: Record<string, ShortcutAction> = { '/': 'focus-search', j: 'next', k: 'previous', Enter: 'open', '?': 'help' };
 
 /** Folds one key press into the shortcut state: "g" then "s" within 1.5 s is go-sessions, and so on. */

@@ -4,14 +4,15 @@ import { apiSessionsQuery, DEFAULT_TABLE_QUERY, hasFilters, readTableQuery, togg
 describe('readTableQuery', () => {
   it('reads known values and drops bad ones', () => {
     const q = readTableQuery(new URLSearchParams('status=busy&sort=cost&order=asc&roots=1&q=%20login%20&from=2025-01-02&to=bad&model=anthropic/x'));
-    expect(q).toEqual({ project: undefined, status: 'busy', model: 'anthropic/x', agent: undefined, from: '2025-01-02', to: undefined, roots: true, q: 'login', sort: 'cost', order: 'asc' });
-    const bad = readTableQuery(new URLSearchParams('status=nope&sort=evil&order=sideways'));
+    expect(q).toEqual({ project: undefined, status: 'busy', model: 'anthropic/x', agent: undefined, source: undefined, from: '2025-01-02', to: undefined, roots: true, q: 'login', sort: 'cost', order: 'asc' });
+    const bad = readTableQuery(new URLSearchParams('status=nope&sort=evil&order=sideways&source=cursor'));
+    expect(bad.source).toBeUndefined();
     expect(bad.status).toBeUndefined();
     expect(bad.sort).toBe('lastActivity');
     expect(bad.order).toBe('desc');
   });
   it('round-trips through writeTableQuery', () => {
-    const search = 'project=p1&status=error&agent=build&from=2025-01-01&to=2025-01-31&roots=1&q=x&sort=title&order=asc';
+    const search = 'project=p1&status=error&agent=build&source=claude&from=2025-01-01&to=2025-01-31&roots=1&q=x&sort=title&order=asc';
     expect(writeTableQuery(readTableQuery(new URLSearchParams(search)))).toBe(search);
     expect(writeTableQuery(DEFAULT_TABLE_QUERY)).toBe('');
   });
@@ -33,9 +34,11 @@ describe('apiSessionsQuery', () => {
     expect(params.get('sort')).toBe('lastActivity');
     expect(Number(params.get('to'))).toBe(new Date('2025-02-01T00:00:00').getTime() - 1);
     expect(params.get('q')).toBe('a');
+    expect(new URLSearchParams(apiSessionsQuery({ ...DEFAULT_TABLE_QUERY, source: 'opencode' }, 10)).get('source')).toBe('opencode');
   });
   it('knows when filters are set', () => {
     expect(hasFilters(DEFAULT_TABLE_QUERY)).toBe(false);
     expect(hasFilters({ ...DEFAULT_TABLE_QUERY, roots: true })).toBe(true);
+    expect(hasFilters({ ...DEFAULT_TABLE_QUERY, source: 'pi' })).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { SOURCE_FILTERS, type SourceFilter } from '@/lib/model/source';
 import { SESSION_SORTS } from '@/lib/sessions/session-filters';
 import { SESSION_STATUSES, type SessionStatus } from '@/lib/status/session-status';
 
@@ -9,6 +10,7 @@ export interface TableQuery {
   status?: SessionStatus;
   model?: string;
   agent?: string;
+  source?: SourceFilter;
   /** "YYYY-MM-DD" (local day). */
   from?: string;
   to?: string;
@@ -28,11 +30,13 @@ export function readTableQuery(search: URLSearchParams): TableQuery {
   const sort = search.get('sort');
   const from = search.get('from');
   const to = search.get('to');
+  const source = search.get('source');
   return {
     project: text(search.get('project')),
     status: SESSION_STATUSES.includes(status as SessionStatus) ? (status as SessionStatus) : undefined,
     model: text(search.get('model')),
     agent: text(search.get('agent')),
+    source: SOURCE_FILTERS.includes(source as SourceFilter) ? (source as SourceFilter) : undefined,
     from: from && DAY.test(from) ? from : undefined,
     to: to && DAY.test(to) ? to : undefined,
     roots: search.get('roots') === '1' || search.get('roots') === 'true',
@@ -49,6 +53,7 @@ export function writeTableQuery(q: TableQuery): string {
   if (q.status) out.set('status', q.status);
   if (q.model) out.set('model', q.model);
   if (q.agent) out.set('agent', q.agent);
+  if (q.source) out.set('source', q.source);
   if (q.from) out.set('from', q.from);
   if (q.to) out.set('to', q.to);
   if (q.roots) out.set('roots', '1');
@@ -76,5 +81,5 @@ export function apiSessionsQuery(q: TableQuery, limit: number, cursor?: string):
 }
 
 export function hasFilters(q: TableQuery): boolean {
-  return Boolean(q.project || q.status || q.model || q.agent || q.from || q.to || q.roots || q.q);
+  return Boolean(q.project || q.status || q.model || q.agent || q.source || q.from || q.to || q.roots || q.q);
 }

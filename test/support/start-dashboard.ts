@@ -1,7 +1,7 @@
 // Starts the built dashboard for browser tests. The build (`next build` into `.next-test`, reused while
 // its BUILD_ID is newer than every source file) and the spawn of `bin/sessionscope.mjs --port 0`
 // live in start-server.ts; this adds waiting for the first index, so pages show every session.
-import { startServer } from './start-server';
+import { startServer, type ServerDirs } from './start-server';
 
 export interface Dashboard {
   /** `http://127.0.0.1:<port>` without a trailing slash. */
@@ -25,8 +25,8 @@ async function waitForIndex(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-export async function startDashboard({ opencodeDir }: { opencodeDir: string }): Promise<Dashboard> {
-  const server = await startServer({ opencodeDir });
+export async function startDashboard(dirs: ServerDirs): Promise<Dashboard> {
+  const server = await startServer(dirs);
   try {
     await waitForIndex(server.url);
   } catch (error) {

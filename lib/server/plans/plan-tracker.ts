@@ -29,6 +29,11 @@ export class PlanTracker {
     return this.issuesNow;
   }
 
+  /** Project folders followed, in the order they were found. */
+  get projectDirs(): readonly string[] {
+    return [...this.dirs];
+  }
+
   /** Starts following the given folders (ignores ones already followed, `/` and relative paths). */
   track(dirs: Iterable<string>): void {
     const fresh = [...dirs].filter((d) => path.isAbsolute(d) && d !== path.parse(d).root).map((d) => path.resolve(d)).filter((d) => !this.dirs.has(d));

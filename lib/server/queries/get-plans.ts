@@ -1,30 +1,54 @@
 import 'server-only';
+import { planCost } from '@/lib/plans/plan-cost';
 import type { PlanView } from '@/lib/plans/plan-work';
+import type { SourceKind } from '@/lib/model/source';
+import type { StatusResult } from '@/lib/status/session-status';
 import type { ReadIssue } from '../readers/read-result';
 import type { Runtime } from '../store/get-store';
 
 export interface PlanSessionLink {
   id: string;
   title?: string;
-  status?: string;
+  status?: StatusResult;
+  source?: SourceKind;
   cost?: number;
+  /** With its subagent sessions. */
   totalCost?: number;
+  lastActivity?: number;
+  /** False when no reader has this session (deleted, or another data folder). */
   found: boolean;
 }
 
 export interface PlanWithSessions extends PlanView {
   sessions: PlanSessionLink[];
+  /** The work's sessions with their subagents, each counted once; 0 without sessions. */
+  cost: number;
+}
+
+export interface PlansResponse {
+  plans: PlanWithSessions[];
+  issues: readonly ReadIssue[];
+  /** Project folders searched for boulders (those the sessions name, and `--project` folders). */
+  searched: readonly string[];
 }
 
 /** Plans with their sessions joined to the session index (title, status, cost with subagents). */
-export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): { plans: PlanWithSessions[]; issues: readonly ReadIssue[] } {
+export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): PlansResponse {
   const summaries = runtime.store.summaryMap();
-  const plans = runtime.plans.plans.map((plan) => ({
-    ...plan,
-    sessions: (plan.work?.sessionIDs ?? []).map((id): PlanSessionLink => {
-      const s = summaries.get(id);
-      return s ? { id, title: s.title, status: s.status.status, cost: s.cost, totalCost: s.total.cost, found: true } : { id, found: false };
-    }),
-  }));
-  return { plans, issues: runtime.plans.issues };
+  const lookup = (id: string) => {
+    const s = summaries.get(id);
+    return s ? { parentID: s.parentID, totalCost: s.total.cost } : undefined;
+  };
+  const plans = runtime.plans.plans.map((plan) => {
+    const ids = plan.work?.sessionIDs ?? [];
+    return {
+      ...plan,
+      sessions: ids.map((id): PlanSessionLink => {
+        const s = summaries.get(id);
+        return s ? { id, title: s.title, status: s.status, source: s.source, cost: s.cost, totalCost: s.total.cost, lastActivity: s.lastActivity, found: true } : { id, found: false };
+      }),
+      cost: planCost(ids, lookup),
+    };
+  });
+  return { plans, issues: runtime.plans.issues, searched: runtime.plans.projectDirs };
 }

@@ -1,0 +1,73 @@
+'use client';
+import { Panel } from '@/components/ui/panel';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { useNow } from '@/components/ui/use-now';
+import { formatCost } from '@/lib/format/format-cost';
+import { formatDuration } from '@/lib/format/format-duration';
+import { shortPath } from '@/lib/format/format-path';
+import type { PlanWithSessions } from '@/lib/view/api-types';
+import { hasSections, planAnchor, planElapsed, planState } from '@/lib/view/plan-display';
+import { PlanChecklist } from './plan-checklist';
+import { PlanProgressBar } from './plan-progress-bar';
+import { PlanSessions } from './plan-sessions';
+import { PlanStateBadge } from './plan-state-badge';
+
+/** One boulder work (or a plan file no work names): status, progress, current task, sessions, checklist. */
+export function PlanCard({ plan }: { plan: PlanWithSessions }) {
+  const now = useNow();
+  const state = planState(plan);
+  const elapsed = planElapsed(plan, now);
+  const work = plan.work;
+  const title = (
+    <>
+      {plan.planName} <PlanStateBadge state={state} />
+      {work?.active && state !== 'active' ? <span className="chip subtle">boulder&apos;s current work</span> : null}
+    </>
+  );
+  const actions = elapsed ? (
+    <span className="muted small" data-testid="plan-elapsed" title={work ? `started ${new Date(work.startedAt).toISOString()}` : undefined}>
+      {formatDuration(elapsed.ms)}
+      {elapsed.running ? ' so far' : ''}
+    </span>
+  ) : null;
+  return (
+    <Panel id={planAnchor(plan)} className="plan-card" title={title} actions={actions}>
+      <div data-testid="plan" data-plan-key={plan.key} data-plan-state={state}>
+        {plan.progress ? (
+          <>
+            <PlanProgressBar progress={plan.progress} label={`${plan.planName}: tasks done`} />
+            <p className="plan-current" data-testid="plan-current">
+              {plan.progress.current ? (
+                <>
+                  <span className="muted">Next:</span> {plan.progress.current.text}
+                  {plan.progress.current.section && hasSections(plan.progress.items) ? <span className="muted small"> · {plan.progress.current.section}</span> : null}
+                </>
+              ) : (
+                <span className="muted">{plan.progress.total > 0 ? 'Every task is checked off.' : 'The plan has no checkboxes yet.'}</span>
+              )}
+            </p>
+          </>
+        ) : (
+          <p className="notice notice-warning">{plan.problem ?? 'plan file unreadable'}: progress unknown until it is back.</p>
+        )}
+        <p className="meta muted">
+          {work?.agent ? <>agent {work.agent} · </> : null}
+          <span title={plan.planPath}>{shortPath(plan.planPath, 70)}</span>
+          {work && work.startedAt > 0 ? (
+            <>
+              {' '}· started <RelativeTime ms={work.startedAt} />
+            </>
+          ) : null}
+          {plan.updatedAt ? (
+            <>
+              {' '}· plan edited <RelativeTime ms={plan.updatedAt} />
+            </>
+          ) : null}
+          {plan.sessions.some((s) => s.found) ? <> · {formatCost(plan.cost)} in sessions</> : null}
+        </p>
+        {work ? <PlanSessions sessions={plan.sessions} /> : null}
+        {plan.progress ? <PlanChecklist progress={plan.progress} /> : null}
+      </div>
+    </Panel>
+  );
+}

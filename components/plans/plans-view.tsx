@@ -1,0 +1,63 @@
+'use client';
+import { useEffect } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
+import { Loading } from '@/components/ui/loading';
+import { Stat } from '@/components/ui/stat';
+import { formatCost } from '@/lib/format/format-cost';
+import { shortPath } from '@/lib/format/format-path';
+import { plural } from '@/lib/format/plural';
+import { plansByProject } from '@/lib/view/plan-display';
+import { PlanCard } from './plan-card';
+import { PlansEmpty } from './plans-empty';
+import { usePlans } from './use-plans';
+
+export function PlansView() {
+  const plans = usePlans();
+  const loaded = plans.data !== undefined;
+  // Links like /plans#plan-x arrive before the plans do: scroll once they are on the page.
+  useEffect(() => {
+    if (loaded && window.location.hash) document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
+  if (plans.error) return <ErrorState what="plans (/api/plans)" error={plans.error} />;
+  if (!plans.data) return <Loading what="plans" />;
+  const list = plans.data.plans;
+  const projects = plansByProject(list);
+  const works = list.filter((p) => p.work);
+  const active = works.filter((p) => p.work?.status === 'active');
+  const done = active.reduce((sum, p) => sum + (p.progress?.done ?? 0), 0);
+  const total = active.reduce((sum, p) => sum + (p.progress?.total ?? 0), 0);
+  // A missing plan file already shows on its card.
+  const issues = plans.data.issues.filter((i) => !list.some((p) => p.problem && p.planPath === i.path));
+  return (
+    <div className="page plans-page">
+      <h1 className="page-title">Plans</h1>
+      {list.length === 0 ? (
+        <PlansEmpty searched={plans.data.searched} />
+      ) : (
+        <>
+          <div className="stats-row">
+            <Stat label="Active works" testId="plans-active" value={active.length} detail={`${plural(works.length, 'work')} in ${plural(projects.length, 'project')}`} />
+            <Stat label="Tasks done in active works" testId="plans-tasks" value={`${done}/${total}`} />
+            <Stat label="Cost of plan sessions" value={formatCost(works.reduce((sum, p) => sum + p.cost, 0))} detail="with subagents" />
+          </div>
+          {projects.map((group) => (
+            <section key={group.projectDir} className="plan-project" aria-label={`Plans of ${group.projectDir}`}>
+              <h2 className="plan-project-title" title={group.projectDir}>
+                {shortPath(group.projectDir, 90)}
+              </h2>
+              {group.plans.map((plan) => (
+                <PlanCard key={plan.key} plan={plan} />
+              ))}
+            </section>
+          ))}
+          {issues.length > 0 ? (
+            <p className="notice notice-warning small" data-testid="plan-issues">
+              {plural(issues.length, 'plan file or boulder', 'plan files or boulders')} could not be read (see Diagnostics):{' '}
+              {issues.map((i) => `${shortPath(i.path, 60)} (${i.reason})`).join('; ')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

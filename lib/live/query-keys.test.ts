@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { keysForChange, queryKeys } from './query-keys';
+
+describe('keysForChange', () => {
+  it('a plans change refreshes the plans query only', () => {
+    expect(keysForChange({ sessions: [], topics: ['plans'] })).toEqual([queryKeys.plans()]);
+  });
+
+  it('a session change also refreshes plans (they show session status and cost)', () => {
+    const keys = keysForChange({ sessions: ['ses_1'], topics: ['sessions'] });
+    expect(keys).toContainEqual(queryKeys.plans());
+    expect(keys).toContainEqual(queryKeys.session('ses_1'));
+    expect(keys.filter((k) => k[0] === 'plans')).toHaveLength(1);
+  });
+
+  it('a health-only change leaves plans alone', () => {
+    expect(keysForChange({ sessions: [], topics: ['health'] })).toEqual([queryKeys.health()]);
+  });
+});
