@@ -31,7 +31,7 @@ export function SessionView({ id }: { id: string }) {
     <div className="page session-page">
       <SessionHeader detail={d} />
       <SessionCharts turns={d.turns} tokens={d.session.tokens} />
-      {d.session.childCount > 0 ? <SubagentTree session={d.session} /> : null}
+      {d.session.childCount > 0 || d.session.parentID ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <Timeline turns={d.turns} partCount={d.partCount} />
         <SessionSidebar detail={d} />

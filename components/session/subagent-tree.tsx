@@ -5,23 +5,25 @@ import { plural } from '@/lib/format/plural';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
-import { buildSessionTree, countNodes, defaultCollapsed } from '@/lib/tree/build-session-tree';
+import { buildSessionTree, countNodes, defaultCollapsed, pathTo } from '@/lib/tree/build-session-tree';
 import { DEFAULT_TREE_LAYOUT, layoutSessionTree } from '@/lib/tree/layout-session-tree';
 import { TreeNodeCard } from './tree-node-card';
-import { useSubtree } from './use-subtree';
+import { useSessionTree } from './use-session-tree';
 
 export function SubagentTree({ session }: { session: SessionSummary }) {
-  const subtree = useSubtree(session);
-  const root = useMemo(() => (subtree.data ? buildSessionTree(session.id, [session, ...subtree.data.filter((s) => s.id !== session.id)]) : undefined), [subtree.data, session]);
+  const subtree = useSessionTree(session.id);
+  const root = useMemo(() => (subtree.data ? buildSessionTree(subtree.data.rootID, subtree.data.sessions) : undefined), [subtree.data]);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
   const collapsed = useMemo(() => {
     if (!root) return new Set<string>();
     // Start from the default folding; each click flips one node.
     const out = new Set(defaultCollapsed(root));
+    // The way down to the session on this page stays open.
+    for (const id of pathTo(root, session.id)) out.delete(id);
     for (const id of toggled) if (out.has(id)) out.delete(id);
     else out.add(id);
     return out;
-  }, [root, toggled]);
+  }, [root, toggled, session.id]);
   const layout = useMemo(() => (root ? layoutSessionTree(root, collapsed) : undefined), [root, collapsed]);
   const toggle = (id: string) =>
     setToggled((current) => {
@@ -31,7 +33,7 @@ export function SubagentTree({ session }: { session: SessionSummary }) {
       return next;
     });
   return (
-    <Panel title={`Subagent tree${root ? ` · ${plural(countNodes(root) - 1, 'subagent session')}` : ''}`} id="subagent-tree">
+    <Panel title={`Subagent tree${root ? ` · ${plural(countNodes(root) - 1, 'subagent session')}${subtree.data?.truncated ? ' (first shown)' : ''}` : ''}`} id="subagent-tree">
       {subtree.error ? <ErrorState what="subagent sessions" error={subtree.error} /> : null}
       {!subtree.data && !subtree.error ? <Loading what="subagent sessions" /> : null}
       {layout ? (

@@ -31,6 +31,16 @@ export function buildSessionTree(rootID: string, sessions: readonly SessionSumma
   return build(root);
 }
 
+/** Ids from the root down to `id` (empty when `id` is not in the tree). */
+export function pathTo(node: SessionTreeNode, id: string): string[] {
+  if (node.id === id) return [id];
+  for (const child of node.children) {
+    const below = pathTo(child, id);
+    if (below.length > 0) return [node.id, ...below];
+  }
+  return [];
+}
+
 export function countNodes(node: SessionTreeNode): number {
   return 1 + node.children.reduce((n, c) => n + countNodes(c), 0);
 }

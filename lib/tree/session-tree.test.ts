@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSummary } from '@/lib/view/test-sessions';
-import { buildSessionTree, countNodes, defaultCollapsed } from './build-session-tree';
+import { buildSessionTree, countNodes, defaultCollapsed, pathTo } from './build-session-tree';
 import { layoutSessionTree } from './layout-session-tree';
 
 const s = (id: string, parentID?: string, created = 0) => makeSummary({ id, parentID, time: { created, updated: created } });
@@ -19,6 +19,15 @@ describe('buildSessionTree', () => {
     const root = buildSessionTree('p', loop);
     expect(root && countNodes(root)).toBe(2);
     expect(buildSessionTree('nope', sessions)).toBeUndefined();
+  });
+});
+
+describe('pathTo', () => {
+  it('leads from the root down to a nested session, and nowhere for a stranger', () => {
+    const root = buildSessionTree('root', sessions)!;
+    expect(pathTo(root, 'a1')).toEqual(['root', 'a', 'a1']);
+    expect(pathTo(root, 'root')).toEqual(['root']);
+    expect(pathTo(root, 'other')).toEqual([]);
   });
 });
 

@@ -129,6 +129,9 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     await page.waitForURL(`**/sessions/${child.id}`);
     expect(await page.getByTestId('session-title').innerText()).toBe(child.title);
     await page.locator('[data-testid="timeline"] .timeline-item').first().waitFor();
+    // The child's page draws the whole tree from the root, with the child marked as the current node.
+    await page.locator(`[data-testid="subagent-tree"] [data-tree-node="${parent!.id}"]`).waitFor();
+    expect(await page.locator(`[data-testid="subagent-tree"] [data-tree-node="${child.id}"]`).getAttribute('class')).toContain('current');
     await saveScreenshot(page, 'session-child');
     await page.getByTestId('parent-link').click();
     await page.waitForURL(`**/sessions/${parent!.id}`);
