@@ -25,6 +25,11 @@ interface PartBase {
   sessionID: string;
   /** Start/end where the part records them (ms). */
   time?: { start?: number; end?: number };
+  /**
+   * Set on a part whose long fields were cut for the page (see `trimPart`): each cut field with
+   * its full length. The whole part comes from `GET /api/sessions/[id]/parts/[partId]`.
+   */
+  cut?: Partial<Record<string, number>>;
 }
 
 export interface TextPart extends PartBase {

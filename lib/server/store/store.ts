@@ -5,6 +5,7 @@ import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
 import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../readers/read-result';
 import { buildSummaries, FiguresCache } from './build-summaries';
+import { ContentCache } from './content-cache';
 import { MergedView } from './merged-view';
 import { SourceIndex } from './source-index';
 import { EventLog } from './store-events';
@@ -26,6 +27,7 @@ export class Store {
   readonly events = new EventLog();
   readonly progress: IndexProgress;
   private readonly figures: FiguresCache;
+  private readonly contents = new ContentCache();
   private summaries: Map<string, SessionSummary> | undefined;
   private agedAt = 0;
   /** Sessions changed since the summaries were last brought up to date. */
@@ -126,9 +128,11 @@ export class Store {
     return this.indexes.flatMap((index) => [...index.issues.values()]);
   }
 
+  /** Part bodies, todos and diffs of one session (cached until the session changes). */
   async content(id: string): Promise<SessionContent | undefined> {
     const owner = this.view.ownerOf(id);
-    return owner?.reader.loadContent(id);
+    if (!owner) return undefined;
+    return this.contents.get(id, () => owner.reader.loadContent(id));
   }
 
   stop(): void {
@@ -141,6 +145,7 @@ export class Store {
     const formerParents = this.view.refresh(touched);
     for (const id of [...touched, ...formerParents]) for (const related of this.view.withAncestors(id)) affected.add(related);
     this.figures.invalidate(affected);
+    this.contents.invalidate(affected);
     for (const id of affected) this.pending.add(id);
     this.progress.sessions = this.view.size;
     this.progress.messages = this.indexes.reduce((sum, i) => sum + i.messageCount, 0);

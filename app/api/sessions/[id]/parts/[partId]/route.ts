@@ -1,0 +1,15 @@
+import { isPlausibleId } from '@/lib/model/ids';
+import { json, jsonError } from '@/lib/server/http/responses';
+import { getPart } from '@/lib/server/queries/get-part';
+import { getStore } from '@/lib/server/store/get-store';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function GET(_request: Request, context: { params: Promise<{ id: string; partId: string }> }): Promise<Response> {
+  const { id, partId } = await context.params;
+  if (!isPlausibleId(id) || !isPlausibleId(partId)) return jsonError(400, 'malformed id');
+  const part = await getPart(getStore(), id, partId);
+  if (!part) return jsonError(404, `no part ${partId} in session ${id}`);
+  return json(part);
+}
