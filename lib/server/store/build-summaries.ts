@@ -1,10 +1,14 @@
 import 'server-only';
+import { createPriceResolver } from '@/lib/pricing/lookup-price';
 import { rollUpAll } from '@/lib/sessions/roll-up';
 import { sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { inferStatus } from '@/lib/status/infer-status';
 import type { StatusResult } from '@/lib/status/session-status';
+import { spendOf } from '@/lib/sessions/spend';
 import type { MergedView } from './merged-view';
+
+const prices = createPriceResolver();
 
 /** Per-session figures, cached until the session changes. */
 export class FiguresCache {
@@ -12,7 +16,7 @@ export class FiguresCache {
   constructor(private readonly view: MergedView) {}
   get(id: string): SessionFigures {
     let figures = this.cache.get(id);
-    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id))));
+    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id), { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) })));
     return figures;
   }
   invalidate(ids: Iterable<string>): void {
@@ -80,8 +84,8 @@ export function buildSummaries(view: MergedView, figures: FiguresCache, now: num
       turnCount: own.turnCount,
       models: own.models,
       agents: own.agents,
-      tokens: own.tokens,
-      cost: own.cost,
+      ...spendOf(own.figure),
+      contextUse: own.contextUse,
       childCount: view.childrenOf(id).length,
       total,
       status: statusOf(id),
