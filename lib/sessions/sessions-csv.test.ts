@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeSummary } from '@/lib/view/test-sessions';
+import { parseCsv as parse } from '@/test/support/parse-csv';
 import { sessionsToCsv } from './sessions-csv';
-
-/** Parses what sessionsToCsv writes (quoted cells may hold commas and quotes; no line breaks here). */
-function parse(csv: string): Record<string, string>[] {
-  const [head, ...lines] = csv.trimEnd().split('\r\n');
-  const cells = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replace(/""/g, '"') : m[1]!));
-  const names = cells(head!);
-  return lines.map((line) => Object.fromEntries(cells(line).map((v, i) => [names[i], v])));
-}
 
 describe('sessionsToCsv', () => {
   const copilot = makeSummary({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeStats } from '@/lib/accounting/compute-stats';
 import { assistant, session, sonnetOnly, tokens } from '@/lib/accounting/test-data';
+import { parseCsv } from '@/test/support/parse-csv';
 import { statsToCsv } from './stats-csv';
 
 const messages = [
@@ -9,11 +10,7 @@ const messages = [
   assistant({ id: 'm3', sessionID: 's', cost: 4, time: { created: Date.UTC(2026, 0, 2, 9) }, tokens: tokens({ input: 1 }) }),
 ];
 const stats = (split?: 'model') => computeStats({ sessions: [session('s')], messages, prices: sonnetOnly, groupBy: 'day', split, timeZone: 'UTC' });
-const column = (csv: string, name: string) => {
-  const [head, ...rows] = csv.trimEnd().split('\r\n').map((l) => l.split(','));
-  const i = head!.indexOf(name);
-  return rows.map((r) => r[i]);
-};
+const column = (csv: string, name: string) => parseCsv(csv).map((r) => r[name]);
 
 describe('statsToCsv', () => {
   it('has a row per group and a total row', () => {
