@@ -14,8 +14,8 @@ export function StackedCostChart({ data, height = 240, label }: { data: StackedD
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCost(v)} width={56} />
           <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--hover)' }} formatter={(value) => formatCost(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
-          {data.series.map((name, i) => (
-            <Bar key={name} dataKey={name} name={name} stackId="cost" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+          {data.series.map((s, i) => (
+            <Bar key={s.key} dataKey={s.key} name={s.name} stackId="cost" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>

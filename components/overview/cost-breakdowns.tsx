@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Panel } from '@/components/ui/panel';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
+import { DownloadLinks, statsDownload } from '@/components/ui/download-links';
 import { useStats } from '@/components/charts/use-stats';
 import { costBreakdown } from '@/lib/charts/breakdown';
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCompact } from '@/lib/format/format-tokens';
+import { describeCost } from '@/lib/view/cost-view';
 import type { Periods } from '@/lib/view/periods';
 
 const DIMENSIONS = [
@@ -17,16 +19,20 @@ const DIMENSIONS = [
 
 export function CostBreakdowns({ periods }: { periods: Periods }) {
   const [by, setBy] = useState<(typeof DIMENSIONS)[number]['key']>('model');
-  const stats = useStats(`groupBy=${by}&from=${periods.monthStart}`);
+  const params = `groupBy=${by}&from=${periods.monthStart}`;
+  const stats = useStats(params);
   const rows = stats.data ? costBreakdown(stats.data.groups, 8) : [];
   const tabs = (
-    <div className="segmented" role="tablist" aria-label="Group cost by">
-      {DIMENSIONS.map((d) => (
-        <button key={d.key} type="button" role="tab" aria-selected={by === d.key} onClick={() => setBy(d.key)}>
-          {d.label}
-        </button>
-      ))}
-    </div>
+    <>
+      <div className="segmented" role="tablist" aria-label="Group cost by">
+        {DIMENSIONS.map((d) => (
+          <button key={d.key} type="button" role="tab" aria-selected={by === d.key} onClick={() => setBy(d.key)}>
+            {d.label}
+          </button>
+        ))}
+      </div>
+      <DownloadLinks href={statsDownload(params)} what={`cost by ${by}`} testId="breakdown-download" />
+    </>
   );
   return (
     <Panel title={`Cost by ${by} (30 days)`} actions={tabs} id="breakdown">
@@ -42,7 +48,9 @@ export function CostBreakdowns({ periods }: { periods: Periods }) {
             <div className="bar-track" aria-hidden>
               <div className="bar-fill" style={{ width: `${Math.max(1, r.share * 100)}%` }} />
             </div>
-            <div className="bar-value">{formatCost(r.cost)}</div>
+            <div className="bar-value" title={describeCost(r).title}>
+              {formatCost(r.cost)}
+            </div>
             <div className="bar-sub muted">{formatCompact(r.tokens)} tok</div>
           </li>
         ))}

@@ -1,9 +1,9 @@
 'use client';
+import { CostFigure } from '@/components/ui/cost-figure';
 import { Stat } from '@/components/ui/stat';
 import { ErrorState } from '@/components/ui/error-state';
 import { useStats } from '@/components/charts/use-stats';
-import { formatCost } from '@/lib/format/format-cost';
-import { formatTokens } from '@/lib/format/format-tokens';
+import { formatPercent, formatTokens } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import { sumDaysSince, type PeriodFigure, type Periods } from '@/lib/view/periods';
 
@@ -13,8 +13,22 @@ export function PeriodStats({ periods }: { periods: Periods }) {
   const groups = days.data?.groups ?? [];
   const cell = (label: string, f: PeriodFigure | undefined, id: string) => (
     <>
-      <Stat testId={`${id}-cost`} label={`${label}: cost`} value={f ? formatCost(f.cost) : '…'} detail={f && f.computedCost > 0 ? `${formatCost(f.computedCost)} at API prices` : undefined} />
-      <Stat testId={`${id}-tokens`} label={`${label}: tokens`} value={f ? formatTokens(f.tokens) : '…'} detail={f ? plural(f.messages, 'reply', 'replies') : undefined} />
+      <Stat testId={`${id}-cost`} label={`${label}: cost`} value={f ? <CostFigure value={f} align="start" /> : '…'} />
+      <Stat
+        testId={`${id}-tokens`}
+        label={`${label}: tokens`}
+        value={f ? formatTokens(f.tokens) : '…'}
+        detail={
+          f ? (
+            <>
+              {plural(f.messages, 'reply', 'replies')} ·{' '}
+              <span data-testid={`${id}-cache`} title="Cache hit ratio: cache reads / (input + cache reads)">
+                {formatPercent(f.cacheHitRatio)} cache hits
+              </span>
+            </>
+          ) : undefined
+        }
+      />
     </>
   );
   const loaded = Boolean(days.data);

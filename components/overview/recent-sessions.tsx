@@ -2,12 +2,12 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
 import Link from 'next/link';
+import { CostFigure } from '@/components/ui/cost-figure';
 import { Panel } from '@/components/ui/panel';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SessionLink, sessionHref } from '@/components/ui/session-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useListKeys } from '@/components/ui/use-list-keys';
-import { formatCost } from '@/lib/format/format-cost';
 import { baseName } from '@/lib/format/format-path';
 import { formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
@@ -37,7 +37,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
               <td className="muted">{baseName(s.directory)}</td>
               <td className="num">{formatCompact(totalTokenCount(s.total.tokens))}</td>
               <td className="num" data-testid="recent-cost">
-                {formatCost(s.total.cost)}
+                <CostFigure value={s.total} />
               </td>
               <td className="muted num">
                 <RelativeTime ms={s.lastActivity} />

@@ -4,6 +4,7 @@ import { Panel } from '@/components/ui/panel';
 import { useNow } from '@/components/ui/use-now';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
+import { DownloadLinks, statsDownload } from '@/components/ui/download-links';
 import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
 import { useStats } from '@/components/charts/use-stats';
@@ -13,18 +14,22 @@ import type { Periods } from '@/lib/view/periods';
 export function UsageOverTime({ periods }: { periods: Periods }) {
   const [unit, setUnit] = useState<TimeUnit>('day');
   const from = unit === 'day' ? periods.monthStart : periods.dayAgo;
-  const stats = useStats(`groupBy=${unit}&from=${from}`);
+  const params = `groupBy=${unit}&from=${from}`;
+  const stats = useStats(params);
   const now = useNow(60_000);
   const rows = useMemo(() => (stats.data ? buildTimeSeries(stats.data.groups, unit, from, Math.max(now, from)) : []), [stats.data, unit, from, now]);
   const toggle = (
-    <div className="segmented" role="group" aria-label="Range">
-      <button type="button" aria-pressed={unit === 'day'} onClick={() => setUnit('day')}>
-        30 days
-      </button>
-      <button type="button" aria-pressed={unit === 'hour'} onClick={() => setUnit('hour')}>
-        24 hours
-      </button>
-    </div>
+    <>
+      <div className="segmented" role="group" aria-label="Range">
+        <button type="button" aria-pressed={unit === 'day'} onClick={() => setUnit('day')}>
+          30 days
+        </button>
+        <button type="button" aria-pressed={unit === 'hour'} onClick={() => setUnit('hour')}>
+          24 hours
+        </button>
+      </div>
+      <DownloadLinks href={statsDownload(params)} what={`tokens and cost per ${unit}`} testId="usage-download" />
+    </>
   );
   return (
     <div className="grid-2 wide-left">

@@ -3,15 +3,14 @@ import { useMemo } from 'react';
 import { Panel } from '@/components/ui/panel';
 import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
-import { bucketSteps, stepSeries } from '@/lib/charts/step-series';
+import { bucketSteps, type StepRow } from '@/lib/charts/step-series';
 import { cacheMix } from '@/lib/charts/cache-mix';
 import { formatPercent, formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import type { TokenCounts } from '@/lib/model/tokens';
-import type { Turn } from '@/lib/sessions/build-turns';
 
-export function SessionCharts({ turns, tokens }: { turns: Turn[]; tokens: TokenCounts }) {
-  const steps = useMemo(() => stepSeries(turns), [turns]);
+/** Charts of every model step of the session (the server sends them all, however many turns are loaded). */
+export function SessionCharts({ steps, tokens }: { steps: StepRow[]; tokens: TokenCounts }) {
   const bars = useMemo(() => bucketSteps(steps), [steps]);
   const mix = cacheMix(tokens);
   if (steps.length === 0) return null;

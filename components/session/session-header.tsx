@@ -1,18 +1,20 @@
 import Link from 'next/link';
+import { ContextMeter } from '@/components/ui/context-meter';
+import { CostFigure } from '@/components/ui/cost-figure';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Stat } from '@/components/ui/stat';
 import { sessionHref } from '@/components/ui/session-link';
-import { formatCost } from '@/lib/format/format-cost';
 import { formatDuration } from '@/lib/format/format-duration';
 import { shortPath } from '@/lib/format/format-path';
-import { formatCompact } from '@/lib/format/format-tokens';
+import { formatCompact, formatPercent } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import { formatExactTime } from '@/lib/format/format-time';
 import { totalTokenCount } from '@/lib/model/tokens';
 import type { SessionDetail } from '@/lib/view/api-types';
 import { SessionPlanLine } from './session-plan-line';
+import { describeContext } from '@/lib/view/context-view';
 
 export function SessionHeader({ detail }: { detail: SessionDetail }) {
   const s = detail.session;
@@ -39,9 +41,29 @@ export function SessionHeader({ detail }: { detail: SessionDetail }) {
       </p>
       <SessionPlanLine sessionID={s.id} />
       <div className="stats-row">
-        <Stat label="Cost" testId="session-cost" value={formatCost(s.cost)} detail={withSubs ? `${formatCost(s.total.cost)} with ${plural(s.total.sessionCount - 1, 'subagent session')}` : 'no subagents'} />
+        <Stat
+          label="Cost"
+          testId="session-cost"
+          value={<CostFigure value={s} align="start" />}
+          detail={
+            withSubs ? (
+              <>
+                <CostFigure value={s.total} align="start" inline /> with {plural(s.total.sessionCount - 1, 'subagent session')}
+              </>
+            ) : (
+              'no subagents'
+            )
+          }
+        />
         <Stat label="Tokens" testId="session-tokens" value={formatCompact(totalTokenCount(s.tokens))} detail={`in ${formatCompact(s.tokens.input)} · out ${formatCompact(s.tokens.output)} · cache ${formatCompact(s.tokens.cacheRead)} read / ${formatCompact(s.tokens.cacheWrite)} write`} />
         {withSubs ? <Stat label="Tokens with subagents" value={formatCompact(totalTokenCount(s.total.tokens))} /> : null}
+        <Stat label="Context window" testId="session-context" value={<ContextMeter use={s.contextUse} />} detail={describeContext(s.contextUse).detail} />
+        <Stat
+          label="Cache hits"
+          testId="session-cache"
+          value={formatPercent(s.cacheHitRatio)}
+          detail={`${formatCompact(s.tokens.cacheRead)} of ${formatCompact(s.tokens.input + s.tokens.cacheRead)} prompt tokens read from cache`}
+        />
         <Stat label="Duration" value={formatDuration(s.lastActivity - s.firstActivity)} detail={`${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${plural(detail.partCount, 'part')}`} />
         <Stat label="Models" value={<span className="small-value">{s.models.join(', ') || '—'}</span>} detail={s.agents.length ? `agents: ${s.agents.join(', ')}` : undefined} />
       </div>

@@ -25,15 +25,18 @@ export function SessionView({ id }: { id: string }) {
       </div>
     );
   }
-  if (!detail.data) return <Loading what="session" />;
-  const d = detail.data;
+  const d = detail.data?.pages[0];
+  if (!d) return <Loading what="session" />;
+  // Pages run newest first; the timeline reads oldest first.
+  const turns = (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns);
+  const older = detail.hasNextPage ? { load: () => void detail.fetchNextPage(), loading: detail.isFetchingNextPage, shown: turns.length, total: d.turnCount } : undefined;
   return (
     <div className="page session-page">
       <SessionHeader detail={d} />
-      <SessionCharts turns={d.turns} tokens={d.session.tokens} />
+      <SessionCharts steps={d.steps} tokens={d.session.tokens} />
       {d.session.childCount > 0 || d.session.parentID ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
-        <Timeline turns={d.turns} partCount={d.partCount} />
+        <Timeline turns={turns} partCount={d.partCount} older={older} />
         <SessionSidebar detail={d} />
       </div>
     </div>

@@ -1,7 +1,7 @@
 import type { TimelineRow } from '@/lib/view/timeline-rows';
 import { AssistantHeader } from './assistant-header';
 import { MessageErrorView } from './message-error-view';
-import { PartView } from './part-view';
+import { PartWithCut } from './part-with-cut';
 import { UserPrompt } from './user-prompt';
 
 export function TimelineRowView({ row }: { row: TimelineRow }) {
@@ -13,6 +13,6 @@ export function TimelineRowView({ row }: { row: TimelineRow }) {
     case 'message-error':
       return <MessageErrorView error={row.error} />;
     case 'part':
-      return <PartView part={row.part} step={row.step} />;
+      return <PartWithCut part={row.part} step={row.step} />;
   }
 }

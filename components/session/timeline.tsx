@@ -9,8 +9,15 @@ import { timelineRows } from '@/lib/view/timeline-rows';
 import { ExpandedProvider } from './expanded-context';
 import { TimelineRowView } from './timeline-row';
 
-/** Every turn of the session, virtualised: only the rows on screen are in the DOM. */
-export function Timeline({ turns, partCount }: { turns: Turn[]; partCount: number }) {
+export interface OlderTurns {
+  load: () => void;
+  loading: boolean;
+  shown: number;
+  total: number;
+}
+
+/** The turns loaded so far (newest pages first, older on request), virtualised: only the rows on screen are in the DOM. */
+export function Timeline({ turns, partCount, older }: { turns: Turn[]; partCount: number; older?: OlderTurns }) {
   const rows = useMemo(() => timelineRows(turns), [turns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
@@ -27,6 +34,14 @@ export function Timeline({ turns, partCount }: { turns: Turn[]; partCount: numbe
   return (
     <Panel title={`Timeline · ${plural(turns.length, 'turn')}, ${plural(partCount, 'part')}`} id="timeline" className="timeline-panel">
       {rows.length === 0 ? <p className="muted">No messages in this session yet.</p> : null}
+      {older ? (
+        <p className="muted small">
+          Showing the latest {plural(older.shown, 'turn')} of {older.total}.{' '}
+          <button type="button" className="link-button" data-testid="load-older-turns" onClick={older.load} disabled={older.loading}>
+            {older.loading ? 'loading…' : 'load earlier turns'}
+          </button>
+        </p>
+      ) : null}
       <ExpandedProvider>
         <div className="timeline-scroll" ref={scrollRef} data-testid="timeline">
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -2,7 +2,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
 import { CollapsibleText } from './collapsible-text';
-import { PartView } from './part-view';
+import { PartWithCut } from './part-with-cut';
 
 /** The user's prompt as typed (plain text: prompts are not rendered as markdown), with attachments. */
 export function UserPrompt({ info, parts }: { info: MessageInfo; parts: Part[] }) {
@@ -20,7 +20,7 @@ export function UserPrompt({ info, parts }: { info: MessageInfo; parts: Part[] }
       {typed.map((p) => (p.type === 'text' ? <CollapsibleText key={p.id} id={p.id} text={p.text.trim()} className="prompt-text" /> : null))}
       {typed.length === 0 ? <p className="muted">(no text)</p> : null}
       {rest.map((p) => (
-        <PartView key={p.id} part={p} />
+        <PartWithCut key={p.id} part={p} />
       ))}
     </article>
   );

@@ -1,8 +1,9 @@
+import { ContextMeter } from '@/components/ui/context-meter';
+import { CostFigure } from '@/components/ui/cost-figure';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SessionLink } from '@/components/ui/session-link';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatCost } from '@/lib/format/format-cost';
 import { baseName, modelName } from '@/lib/format/format-path';
 import { formatCompact, formatCount } from '@/lib/format/format-tokens';
 import { totalTokenCount } from '@/lib/model/tokens';
@@ -36,11 +37,14 @@ export function SessionRow({ session: s, projectLabel, selected, height }: { ses
       <td className="num" data-col="tokens" title={formatCount(totalTokenCount(s.tokens))}>
         {formatCompact(totalTokenCount(s.tokens))}
       </td>
-      <td className="num" data-col="cost" title={`$${s.cost}`}>
-        {formatCost(s.cost)}
+      <td className="num" data-col="context">
+        <ContextMeter use={s.contextUse} />
       </td>
-      <td className="num" data-col="total-cost" title={`$${s.total.cost}`}>
-        {s.childCount > 0 ? formatCost(s.total.cost) : <span className="muted">{formatCost(s.total.cost)}</span>}
+      <td className="num" data-col="cost">
+        <CostFigure value={s} />
+      </td>
+      <td className={`num${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
+        <CostFigure value={s.total} />
       </td>
       <td className="num muted">
         <RelativeTime ms={s.lastActivity} />

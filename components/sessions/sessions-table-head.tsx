@@ -1,6 +1,6 @@
 import { toggleSort, type TableQuery, type TableSort } from '@/lib/view/table-query';
 
-const COLUMNS: { label: string; sort?: TableSort; className?: string }[] = [
+const COLUMNS: { label: string; sort?: TableSort; className?: string; title?: string }[] = [
   { label: 'Status' },
   { label: 'Title', sort: 'title' },
   { label: 'Project' },
@@ -8,7 +8,8 @@ const COLUMNS: { label: string; sort?: TableSort; className?: string }[] = [
   { label: 'Models' },
   { label: 'Msgs', sort: 'messages', className: 'num' },
   { label: 'Tokens', sort: 'tokens', className: 'num' },
-  { label: 'Cost', sort: 'cost', className: 'num' },
+  { label: 'Context', className: 'num', title: "The latest request's prompt against the model's context window" },
+  { label: 'Cost', sort: 'cost', className: 'num', title: 'As recorded by the agent; the API-equivalent cost under it where they differ (hover a cost for details)' },
   { label: 'With subagents', sort: 'totalCost', className: 'num' },
   { label: 'Last activity', sort: 'lastActivity', className: 'num' },
 ];
@@ -18,7 +19,7 @@ export function SessionsTableHead({ query, setQuery }: { query: TableQuery; setQ
     <thead>
       <tr>
         {COLUMNS.map((c) => (
-          <th key={c.label} className={c.className} aria-sort={c.sort && query.sort === c.sort ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+          <th key={c.label} className={c.className} title={c.title} aria-sort={c.sort && query.sort === c.sort ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
             {c.sort ? (
               <button type="button" className="sort-button" onClick={() => setQuery(toggleSort(query, c.sort!))}>
                 {c.label}

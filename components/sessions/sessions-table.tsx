@@ -3,11 +3,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
+import { DownloadLinks } from '@/components/ui/download-links';
 import { Loading } from '@/components/ui/loading';
 import { sessionHref } from '@/components/ui/session-link';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { formatCount } from '@/lib/format/format-tokens';
-import { hasFilters, writeTableQuery, DEFAULT_TABLE_QUERY, type TableQuery } from '@/lib/view/table-query';
+import { exportSessionsHref, hasFilters, writeTableQuery, DEFAULT_TABLE_QUERY, type TableQuery } from '@/lib/view/table-query';
 import { SessionRow } from './session-row';
 import { SessionsTableHead } from './sessions-table-head';
 import { useFilterOptions } from './use-filter-options';
@@ -70,6 +71,7 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
           Next page →
         </button>
       ) : null}
+      <DownloadLinks href={(format) => exportSessionsHref(query, format)} what={`all ${formatCount(total)} sessions of this view`} testId="sessions-download" />
     </div>
   );
   if (total === 0) {

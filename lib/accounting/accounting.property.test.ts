@@ -4,7 +4,7 @@ import type { MessageInfo } from '@/lib/model/message';
 import { SOURCE_KINDS, type SourceFamily } from '@/lib/model/source';
 import { lookupPrice, createPriceResolver } from '@/lib/pricing/lookup-price';
 import { computeStats } from './compute-stats';
-import { addFigureInto, emptyFigure, type Figure } from './figure';
+import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
 import { messageFigure, messagesFigure, sessionFigures } from './rollups';
 import { subtreeSessionIDs } from './session-tree';
 import type { StatsGroupBy } from './stats-grouping';
@@ -55,6 +55,7 @@ function expectSameFigure(actual: Figure, expected: Figure): void {
   expect(actual.computedCost).toBeCloseTo(expected.computedCost, 6);
   expect(actual.tokens).toEqual(expected.tokens);
   expect([actual.messages, actual.unpricedMessages, actual.unpricedTokens]).toEqual([expected.messages, expected.unpricedMessages, expected.unpricedTokens]);
+  expect(actual.unpricedModels ?? []).toEqual(expected.unpricedModels ?? []);
 }
 
 const opts = { prices: sonnetOnly };
@@ -84,6 +85,41 @@ describe('accounting properties', () => {
           expectSameFigure(g.figure, computeStats({ ...data, ...opts, groupBy: 'day', filters: { source: g.key as SourceFamily } }).total);
         }
       }),
+    );
+  });
+
+  it('with a second grouping, each group splits into parts that add up to it, and no message moves group', () => {
+    fc.assert(
+      fc.property(
+        dataArb,
+        fc.constantFrom(...GROUPINGS),
+        fc.constantFrom(...GROUPINGS),
+        fc.boolean(),
+        fc.constantFrom('UTC', 'Asia/Kolkata', '-07:00'),
+        (data, groupBy, split, roots, timeZone) => {
+          fc.pre(groupBy !== split);
+          const input = { ...data, ...opts, groupBy, timeZone, filters: { roots } };
+          const plain = computeStats(input);
+          const twoKey = computeStats({ ...input, split });
+          const bySplit = computeStats({ ...input, groupBy: split });
+          expectSameFigure(twoKey.total, plain.total);
+          expect(twoKey.groups.map((g) => g.key)).toEqual(plain.groups.map((g) => g.key));
+          const acrossGroups = new Map<string, Figure>();
+          for (const [i, g] of twoKey.groups.entries()) {
+            expectSameFigure(g.figure, plain.groups[i]!.figure);
+            const sum = emptyFigure();
+            for (const part of g.split ?? []) {
+              addFigureInto(sum, part.figure);
+              addFigureInto(acrossGroups.get(part.key) ?? acrossGroups.set(part.key, emptyFigure()).get(part.key)!, part.figure);
+            }
+            expectSameFigure(finishFigure(sum), g.figure);
+            expect(new Set(g.split?.map((p) => p.key)).size).toBe(g.split?.length);
+          }
+          // Summed over the first grouping, the parts are the second grouping on its own.
+          for (const g of bySplit.groups) expectSameFigure(finishFigure(acrossGroups.get(g.key) ?? emptyFigure()), g.figure);
+          expect(acrossGroups.size).toBe(bySplit.groups.length);
+        },
+      ),
     );
   });
 

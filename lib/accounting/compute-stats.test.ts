@@ -53,6 +53,24 @@ describe('computeStats', () => {
     expect(groups.map((g) => [g.key, g.label, g.figure.storedCost])).toEqual([['', '(unknown source)', 8], ['claude', 'Claude Code', 4], ['opencode', 'OpenCode', 3]]);
   });
 
+  it('splits each day by model, exactly: the models of a day add up to that day', () => {
+    const days = computeStats({ ...base, groupBy: 'day', split: 'model' }).groups;
+    expect(days.map((d) => [d.key, d.split?.map((m) => [m.key, m.figure.storedCost])])).toEqual([
+      ['2026-01-01', [['anthropic/claude-sonnet-4-5', 3]]],
+      ['2026-01-02', [['openai/gpt-5', 4]]],
+    ]);
+    for (const d of days) expect(d.split?.reduce((sum, m) => sum + m.figure.storedCost, 0)).toBe(d.figure.storedCost);
+    expect(days[1]?.split?.[0]?.figure.unpricedModels).toEqual(['openai/gpt-5']);
+    const models = computeStats({ ...base, groupBy: 'model', split: 'day' }).groups;
+    expect(models[1]?.split?.map((d) => d.key)).toEqual(['2026-01-01']);
+    expect(computeStats({ ...base, groupBy: 'day' }).groups[0]?.split).toBeUndefined();
+  });
+
+  it('credits subagents to their root session inside a split too', () => {
+    const days = computeStats({ ...base, groupBy: 'day', split: 'session', filters: { roots: true } }).groups;
+    expect(days[0]?.split?.map((s) => [s.key, s.figure.storedCost])).toEqual([['root', 3]]);
+  });
+
   it('filters', () => {
     const total = (filters: object) => computeStats({ ...base, groupBy: 'day', filters }).total.storedCost;
     expect(total({ from: day(1, 12), to: day(2) })).toBe(3);

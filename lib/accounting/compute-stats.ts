@@ -8,7 +8,7 @@ import type { PriceResolver } from '@/lib/pricing/price-types';
 import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
 import { measureMessageInto, type UsageLevel } from './measure-message';
 import { rootSessionIndex, subtreeSessionIDs } from './session-tree';
-import { agentOf, createGrouper, type StatsGroup, type StatsGroupBy } from './stats-grouping';
+import { agentOf, createGrouper, sortGroups, type StatsGroup, type StatsGroupBy } from './stats-grouping';
 import { createTimeKeyer, type TimeZoneSpec } from './time-keys';
 
 export interface StatsFilters {
@@ -44,6 +44,11 @@ export interface StatsInput {
   messages: Iterable<MessageInfo>;
   filters?: StatsFilters;
   groupBy: StatsGroupBy;
+  /**
+   * A second grouping inside each group (`groupBy: 'day', split: 'model'`: each day's spend by
+   * model); each group's `split` adds up to the group, as the groups add up to the total.
+   */
+  split?: StatsGroupBy;
   /** IANA name, fixed offset or minutes east of UTC; default the process's zone. */
   timeZone?: TimeZoneSpec;
   /** Default: the bundled models.dev table. */
@@ -61,9 +66,8 @@ export interface StatsResult {
   groups: StatsGroup[];
 }
 
-const TIME_GROUPINGS: ReadonlySet<StatsGroupBy> = new Set(['day', 'hour']);
-
-function projectLabels(projects: StatsInput['projects']): Map<string, string> {
+/** Project id -> its name, or its folder's name. */
+export function projectLabels(projects: StatsInput['projects']): Map<string, string> {
   const out = new Map<string, string>();
   for (const p of projects ?? []) out.set(p.id, p.name || p.worktree.split(/[\\/]/).filter(Boolean).pop() || p.worktree);
   return out;
@@ -76,18 +80,21 @@ function projectLabels(projects: StatsInput['projects']): Map<string, string> {
 export function computeStats(input: StatsInput): StatsResult {
   const f = input.filters ?? {};
   const sessions = new Map(input.sessions.map((s) => [s.id, s]));
-  const needRoots = f.roots === true && input.groupBy === 'session';
+  const needRoots = f.roots === true && (input.groupBy === 'session' || input.split === 'session');
   const only = f.sessionIDs ? new Set(f.sessionIDs) : undefined;
   const subtree = f.subtreeOf ? subtreeSessionIDs(input.sessions, f.subtreeOf) : undefined;
   const agentKey = f.agent === undefined ? undefined : (agentOf(f.agent)?.key ?? '');
   const sessionFiltered = f.project !== undefined || f.source !== undefined || f.excludeArchived === true;
-  const grouper = createGrouper({
+  const context = {
     groupBy: input.groupBy,
     sessions,
     roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
     projectLabels: projectLabels(input.projects),
     time: createTimeKeyer(input.timeZone),
-  });
+  };
+  const grouper = createGrouper(context);
+  const split = input.split;
+  const splitters = new Map<StatsGroup, ReturnType<typeof createGrouper>>();
   const options = { prices: input.prices ?? createPriceResolver(), steps: input.steps, usage: input.usage };
   const total = emptyFigure();
   const one = emptyFigure();
@@ -109,16 +116,21 @@ export function computeStats(input: StatsInput): StatsResult {
     }
     if (!measureMessageInto(one, m, options)) continue;
     addFigureInto(total, one);
-    addFigureInto(grouper.groupOf(m).figure, one);
+    const group = grouper.groupOf(m);
+    addFigureInto(group.figure, one);
+    if (split) {
+      let splitter = splitters.get(group);
+      if (!splitter) splitters.set(group, (splitter = createGrouper({ ...context, groupBy: split })));
+      addFigureInto(splitter.groupOf(m).figure, one);
+    }
   }
   const groups = [...grouper.groups.values()];
-  for (const g of groups) finishFigure(g.figure);
-  if (TIME_GROUPINGS.has(input.groupBy)) groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  else groups.sort((a, b) => spendOf(b.figure) - spendOf(a.figure) || (a.key < b.key ? -1 : 1));
-  return { total: finishFigure(total), groups };
-}
-
-/** What "largest" means when ranking groups: the higher of stored and computed cost. */
-function spendOf(f: Figure): number {
-  return Math.max(f.storedCost, f.computedCost);
+  for (const g of groups) {
+    finishFigure(g.figure);
+    const parts = splitters.get(g);
+    if (!split || !parts) continue;
+    for (const p of parts.groups.values()) finishFigure(p.figure);
+    g.split = sortGroups([...parts.groups.values()], split);
+  }
+  return { total: finishFigure(total), groups: sortGroups(groups, input.groupBy) };
 }

@@ -19,6 +19,16 @@ describe('figures', () => {
     expect('cacheHitRatio' in finishFigure(emptyFigure())).toBe(false);
   });
 
+  it('names the unpriced models once each, sorted, without changing the lists it was given', () => {
+    const one = ['b/y'] as const;
+    const a = addFigureInto(emptyFigure(), { ...emptyFigure(), unpricedMessages: 1, unpricedModels: one });
+    addFigureInto(a, { ...emptyFigure(), unpricedMessages: 1, unpricedModels: ['a/x', 'b/y'] });
+    addFigureInto(a, { ...emptyFigure(), storedCost: 1 });
+    expect(a.unpricedModels).toEqual(['a/x', 'b/y']);
+    expect(one).toEqual(['b/y']);
+    expect(addFigureInto(emptyFigure(), emptyFigure()).unpricedModels).toBeUndefined();
+  });
+
   it('says when a figure is partly unpriced', () => {
     expect(isPartlyUnpriced(emptyFigure())).toBe(false);
     expect(isPartlyUnpriced({ ...emptyFigure(), unpricedMessages: 1 })).toBe(true);

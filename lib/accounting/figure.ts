@@ -1,4 +1,5 @@
 import { addTokensInto, emptyTokens, type TokenCounts } from '@/lib/model/tokens';
+import { mergeModelLists } from './model-key';
 
 /** Spend and usage of any slice of messages: a step, a message, a session, a day, a model... */
 export interface Figure {
@@ -16,6 +17,8 @@ export interface Figure {
   /** Messages whose model has no known price: `computedCost` leaves them out. */
   unpricedMessages: number;
   unpricedTokens: number;
+  /** The models (`provider/model`) of those messages, sorted; absent when every message was priced. */
+  unpricedModels?: readonly string[];
   /** cacheRead / (input + cacheRead); absent when there was no input at all. */
   cacheHitRatio?: number;
 }
@@ -43,6 +46,7 @@ export function addFigureInto(a: Figure, b: Readonly<Figure>): Figure {
   a.stepMessages += b.stepMessages;
   a.unpricedMessages += b.unpricedMessages;
   a.unpricedTokens += b.unpricedTokens;
+  if (b.unpricedModels) a.unpricedModels = mergeModelLists(a.unpricedModels, b.unpricedModels);
   return a;
 }
 

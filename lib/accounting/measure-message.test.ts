@@ -37,6 +37,9 @@ describe('measureMessageInto', () => {
     const f = emptyFigure();
     measureMessageInto(f, { ...message, providerID: 'acme', modelID: 'mystery-1' }, { prices: sonnetOnly });
     expect(f).toMatchObject({ computedCost: 0, unpricedMessages: 1, unpricedTokens: 220, storedCost: 0.3 });
+    expect(f.unpricedModels).toEqual(['acme/mystery-1']);
+    measureMessageInto(f, message, { prices: sonnetOnly });
+    expect(f.unpricedModels).toBeUndefined();
   });
 
   it('does not flag an empty message as unpriced', () => {

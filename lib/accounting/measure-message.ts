@@ -4,6 +4,7 @@ import { addTokensInto, totalTokenCount } from '@/lib/model/tokens';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import { computeCost } from './compute-cost';
 import type { Figure } from './figure';
+import { unpricedListOf } from './model-key';
 
 /**
  * `message`: the message record, as `opencode stats` sums it. OpenCode adds every step's cost to
@@ -27,6 +28,7 @@ function reset(f: Figure): void {
   f.tokens.input = f.tokens.output = f.tokens.reasoning = f.tokens.cacheRead = f.tokens.cacheWrite = 0;
   f.messages = f.steps = f.stepMessages = f.unpricedMessages = f.unpricedTokens = 0;
   delete f.cacheHitRatio;
+  delete f.unpricedModels;
 }
 
 /**
@@ -60,6 +62,7 @@ export function measureMessageInto(out: Figure, message: MessageInfo, options: M
   if (!match && (used > 0 || out.storedCost > 0)) {
     out.unpricedMessages = 1;
     out.unpricedTokens = used;
+    out.unpricedModels = unpricedListOf(message);
   }
   return true;
 }

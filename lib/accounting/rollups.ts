@@ -6,7 +6,7 @@ import type { ModelPrice } from '@/lib/pricing/price-types';
 import { computeCost } from './compute-cost';
 import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
 import { measureMessageInto, type MeasureOptions } from './measure-message';
-import { rootSessionIndex } from './session-tree';
+import { rollUpTree } from './roll-up-tree';
 
 /** One step-finish part; `price` undefined marks it unpriced. */
 export function stepFigure(step: PartMeta, price: ModelPrice | undefined): Figure {
@@ -78,31 +78,30 @@ export function sessionFigures(
   messages: Iterable<MessageInfo>,
   options: MeasureOptions,
 ): Map<string, SessionFigures> {
-  const out = new Map<string, SessionFigures>();
-  for (const s of sessions) out.set(s.id, { own: emptyFigure(), withDescendants: emptyFigure() });
+  const own = new Map<string, Figure>();
+  for (const s of sessions) own.set(s.id, emptyFigure());
   const one = emptyFigure();
   for (const m of messages) {
     if (!measureMessageInto(one, m, options)) continue;
-    let entry = out.get(m.sessionID);
-    if (!entry) out.set(m.sessionID, (entry = { own: emptyFigure(), withDescendants: emptyFigure() }));
-    addFigureInto(entry.own, one);
+    let figure = own.get(m.sessionID);
+    if (!figure) own.set(m.sessionID, (figure = emptyFigure()));
+    addFigureInto(figure, one);
   }
-  const parentOf = new Map(sessions.map((s) => [s.id, s.parentID]));
-  const roots = rootSessionIndex(sessions);
-  for (const [id, entry] of out) {
-    // Climb to the root (as rootSessionIndex bounds it), adding this session's own spend on the way.
-    const root = roots.get(id) ?? id;
-    for (let at: string | undefined = id, hops = 0; at !== undefined && hops <= out.size; hops++) {
-      const target = out.get(at);
-      if (target) addFigureInto(target.withDescendants, entry.own);
-      if (at === root) break;
-      at = parentOf.get(at);
-    }
+  const children = new Map<string, string[]>();
+  for (const s of sessions) {
+    if (s.parentID === undefined || s.parentID === s.id || !own.has(s.parentID)) continue;
+    const list = children.get(s.parentID);
+    if (list) list.push(s.id);
+    else children.set(s.parentID, [s.id]);
   }
-  for (const entry of out.values()) {
-    finishFigure(entry.own);
-    finishFigure(entry.withDescendants);
-  }
+  const totals = rollUpTree(
+    own.keys(),
+    (id) => addFigureInto(emptyFigure(), own.get(id) ?? emptyFigure()),
+    (id) => children.get(id) ?? [],
+    addFigureInto,
+  );
+  const out = new Map<string, SessionFigures>();
+  for (const [id, figure] of own) out.set(id, { own: finishFigure(figure), withDescendants: finishFigure(totals.get(id) ?? emptyFigure()) });
   return out;
 }
 

@@ -11,6 +11,21 @@ export interface StatsGroup {
   key: string;
   label: string;
   figure: Figure;
+  /** With a second grouping (`split`): this group's messages grouped again; they add up to `figure`. */
+  split?: StatsGroup[];
+}
+
+const TIME_GROUPINGS: ReadonlySet<StatsGroupBy> = new Set(['day', 'hour']);
+
+/** Time groups in time order; others by spend, largest first (ties by key). */
+export function sortGroups(groups: StatsGroup[], groupBy: StatsGroupBy): StatsGroup[] {
+  if (TIME_GROUPINGS.has(groupBy)) return groups.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return groups.sort((a, b) => spendOf(b.figure) - spendOf(a.figure) || (a.key < b.key ? -1 : 1));
+}
+
+/** What "largest" means when ranking groups: the higher of stored and computed cost. */
+function spendOf(f: Figure): number {
+  return Math.max(f.storedCost, f.computedCost);
 }
 
 export interface GroupingContext {

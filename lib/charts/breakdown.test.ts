@@ -17,4 +17,11 @@ describe('costBreakdown', () => {
     expect(rows[0]?.label).toBe('(none)');
     expect(costBreakdown([])).toEqual([]);
   });
+  it('keeps the API-equivalent cost and the unpriced models of folded rows', () => {
+    const priced = { ...g('a', 1), figure: { ...g('a', 1).figure, computedCost: 2 } };
+    const unknown = (key: string, model: string) => ({ ...g(key, 0.5), figure: { ...g(key, 0.5).figure, unpricedMessages: 1, unpricedModels: [model] } });
+    const rows = costBreakdown([priced, unknown('b', 'x/b'), unknown('c', 'x/c'), { ...g('d', 0.1), figure: { ...g('d', 0.1).figure, computedCost: 0.3 } }], 1);
+    expect(rows[0]).toMatchObject({ key: 'a', computedCost: 2, unpricedModels: [] });
+    expect(rows[1]).toMatchObject({ label: '3 others', computedCost: 0.3, unpricedModels: ['x/b', 'x/c'] });
+  });
 });

@@ -1,45 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { makeSummary } from '@/lib/view/test-sessions';
-import { costByDayAndModel, spreadOverDays } from './cost-by-day-model';
+import { emptyTokens } from '@/lib/model/tokens';
+import type { StatsGroup } from '@/lib/view/api-types';
+import { stackCostByDay } from './cost-by-day-model';
 
 const day = (d: number, h = 12) => new Date(2025, 0, d, h).getTime();
-
-describe('costByDayAndModel', () => {
-  it('stacks cost per day by model, splitting multi-model sessions', () => {
-    const sessions = [
-      makeSummary({ id: 'a', cost: 1, lastActivity: day(1), models: ['anthropic/sonnet'] }),
-      makeSummary({ id: 'b', cost: 2, lastActivity: day(2), models: ['anthropic/sonnet', 'openai/gpt-5'] }),
-      makeSummary({ id: 'c', cost: 0, lastActivity: day(2), models: ['x/free'] }),
-      makeSummary({ id: 'd', cost: 9, lastActivity: day(20), models: ['x/outside'] }),
-    ];
-    const out = costByDayAndModel(sessions, day(1, 0), day(3, 0));
-    expect(out.series).toEqual(['sonnet', 'gpt-5']);
-    expect(out.rows).toEqual([
-      { key: '2025-01-01', label: 'Jan 1', sonnet: 1, 'gpt-5': 0 },
-      { key: '2025-01-02', label: 'Jan 2', sonnet: 1, 'gpt-5': 1 },
-      { key: '2025-01-03', label: 'Jan 3', sonnet: 0, 'gpt-5': 0 },
-    ]);
-  });
-  it('folds small models into Other', () => {
-    const sessions = ['m1', 'm2', 'm3'].map((m, i) => makeSummary({ id: m, cost: 3 - i, lastActivity: day(1), models: [m] }));
-    const out = costByDayAndModel(sessions, day(1, 0), day(1, 0), 1);
-    expect(out.series).toEqual(['m1', 'Other']);
-    expect(out.rows[0]).toMatchObject({ m1: 3, Other: 3 });
-  });
+const figure = (storedCost: number, computedCost = storedCost) => ({ storedCost, computedCost, unpricedMessages: 0, messages: 1, tokens: emptyTokens() });
+const part = (key: string, stored: number, computed?: number): StatsGroup => ({ key, label: `${key.split('/')[1]} (${key.split('/')[0]})`, figure: figure(stored, computed) });
+const dayGroup = (key: string, parts: StatsGroup[]): StatsGroup => ({
+  key,
+  label: key,
+  figure: figure(parts.reduce((s, p) => s + p.figure.storedCost, 0), parts.reduce((s, p) => s + p.figure.computedCost, 0)),
+  split: parts,
 });
 
-describe('spreadOverDays', () => {
-  it('splits a span by time overlap with each local day', () => {
-    const out = spreadOverDays(day(1, 18), day(2, 6));
-    expect([...out.keys()]).toEqual(['2025-01-01', '2025-01-02']);
-    expect(out.get('2025-01-01')).toBeCloseTo(0.5);
-    expect(out.get('2025-01-02')).toBeCloseTo(0.5);
+const days = [
+  dayGroup('2025-01-01', [part('anthropic/claude-sonnet-4.5', 0.5, 1.5)]),
+  dayGroup('2025-01-02', [part('openai/gpt-5', 2), part('anthropic/claude-sonnet-4.5', 1, 1.5), part('github-copilot/gpt-5', 0, 3)]),
+  dayGroup('2024-12-01', [part('x/outside', 9)]),
+];
+
+describe('stackCostByDay', () => {
+  it('stacks each day by model exactly: a day sums to its total', () => {
+    const out = stackCostByDay(days, 'stored', day(1, 0), day(3, 0));
+    expect(out.series).toEqual([
+      { key: 's0', name: 'gpt-5 (openai)' },
+      { key: 's1', name: 'claude-sonnet-4.5 (anthropic)' },
+    ]);
+    expect(out.rows).toEqual([
+      { key: '2025-01-01', label: 'Jan 1', s0: 0, s1: 0.5 },
+      { key: '2025-01-02', label: 'Jan 2', s0: 2, s1: 1 },
+      { key: '2025-01-03', label: 'Jan 3', s0: 0, s1: 0 },
+    ]);
   });
-  it('puts an instant on its day', () => {
-    expect([...spreadOverDays(day(3), day(3))]).toEqual([['2025-01-03', 1]]);
+
+  it('stacks the API-equivalent cost, where a subscription model recorded $0', () => {
+    const out = stackCostByDay(days, 'computed', day(1, 0), day(2, 0));
+    expect(out.series.map((s) => s.name)).toEqual(['claude-sonnet-4.5 (anthropic)', 'gpt-5 (github-copilot)', 'gpt-5 (openai)']);
+    const second = out.rows[1]!;
+    expect(out.series.reduce((sum, s) => sum + (second[s.key] as number), 0)).toBe(days[1]!.figure.computedCost);
   });
-  it('spreads a multi-day session in the chart', () => {
-    const out = costByDayAndModel([makeSummary({ id: 'x', cost: 4, firstActivity: day(1, 12), lastActivity: day(3, 12), models: ['m'] })], day(1, 0), day(3, 0));
-    expect(out.rows.map((r) => r.m)).toEqual([1, 2, 1]);
+
+  it('folds small models into Other without losing any spend', () => {
+    const out = stackCostByDay(days, 'stored', day(1, 0), day(2, 0), 1);
+    expect(out.series).toEqual([{ key: 's0', name: 'gpt-5 (openai)' }, { key: 'other', name: 'Other' }]);
+    expect(out.rows.map((r) => [r.s0, r.other])).toEqual([[0, 0.5], [2, 1]]);
   });
 });

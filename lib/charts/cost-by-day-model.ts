@@ -1,69 +1,54 @@
-import { localDayKey } from '@/lib/format/format-time';
-import { modelName } from '@/lib/format/format-path';
-import type { SessionSummary } from '@/lib/sessions/session-summary';
+import type { StatsGroup } from '@/lib/view/api-types';
 import { timeKeys, timeLabel } from './time-series';
 
+export interface StackedSeries {
+  /** Data key in the rows: `s0`, `s1`... (model ids hold dots, which chart libraries read as paths). */
+  key: string;
+  /** What the legend and tooltip say. */
+  name: string;
+}
+
 export interface StackedDays {
-  /** Series names, largest first; `Other` last when models were folded. */
-  series: string[];
-  /** One row per day: `key`, `label`, then one number per series name. */
+  /** Largest first; `Other` last when models were folded. */
+  series: StackedSeries[];
+  /** One row per day: `key`, `label`, then one number per series key. */
   rows: Record<string, string | number>[];
 }
 
-/**
- * How a session's span [first, last] splits over local days: day key -> share (0..1) by time
- * overlap; an instant session is all on its day.
- */
-export function spreadOverDays(first: number, last: number): Map<string, number> {
-  const out = new Map<string, number>();
-  const span = last - first;
-  if (span <= 0) return out.set(localDayKey(last), 1);
-  const d = new Date(first);
-  d.setHours(0, 0, 0, 0);
-  while (d.getTime() <= last) {
-    const start = d.getTime();
-    const key = localDayKey(start);
-    d.setDate(d.getDate() + 1);
-    const overlap = Math.min(last, d.getTime()) - Math.max(first, start);
-    if (overlap > 0) out.set(key, (out.get(key) ?? 0) + overlap / span);
-  }
-  return out;
-}
+/** Which of the two costs to stack: as recorded, or at API prices. */
+export type CostBasis = 'stored' | 'computed';
 
 /**
- * Cost per local day stacked by model, from session summaries: each session's own cost is spread
- * over the days it was active (by time) and split evenly across its models. An approximation for
- * the chart (the stats API has no day-by-model grouping); exact totals come from the stats API.
+ * Cost per local day stacked by model, from `/api/stats?groupBy=day&split=model`: exact, each day's
+ * models add up to that day. The `top` models by cost over the range keep their own series, the
+ * rest go under `Other`; days without spend are rows of zeros.
  */
-export function costByDayAndModel(sessions: readonly SessionSummary[], from: number, to: number, top = 5): StackedDays {
+export function stackCostByDay(days: readonly StatsGroup[], basis: CostBasis, from: number, to: number, top = 5): StackedDays {
+  const costOf = (g: StatsGroup) => (basis === 'stored' ? g.figure.storedCost : g.figure.computedCost);
   const keys = timeKeys('day', from, to);
-  const first = keys[0];
-  const last = keys.at(-1);
-  const perModel = new Map<string, Map<string, number>>();
-  const totals = new Map<string, number>();
-  for (const s of sessions) {
-    if (s.cost <= 0 || first === undefined || last === undefined) continue;
-    const models = s.models.length > 0 ? s.models.map(modelName) : ['(unknown model)'];
-    for (const [day, part] of spreadOverDays(s.firstActivity || s.lastActivity, s.lastActivity)) {
-      if (day < first || day > last) continue;
-      const share = (s.cost * part) / models.length;
-      for (const model of models) {
-        let days = perModel.get(model);
-        if (!days) perModel.set(model, (days = new Map()));
-        days.set(day, (days.get(day) ?? 0) + share);
-        totals.set(model, (totals.get(model) ?? 0) + share);
-      }
+  const inRange = new Set(keys);
+  const totals = new Map<string, { name: string; cost: number }>();
+  for (const day of days) {
+    if (!inRange.has(day.key)) continue;
+    for (const model of day.split ?? []) {
+      const entry = totals.get(model.key) ?? { name: model.label, cost: 0 };
+      entry.cost += costOf(model);
+      totals.set(model.key, entry);
     }
   }
-  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([m]) => m);
-  const kept = ranked.slice(0, top);
-  const folded = ranked.slice(top);
-  const series = folded.length > 0 ? [...kept, 'Other'] : kept;
+  const ranked = [...totals.entries()].filter(([, t]) => t.cost > 0).sort((a, b) => b[1].cost - a[1].cost || (a[0] < b[0] ? -1 : 1));
+  const series = new Map<string, StackedSeries>(ranked.slice(0, top).map(([model, t], i) => [model, { key: `s${i}`, name: t.name }]));
+  const other: StackedSeries | undefined = ranked.length > top ? { key: 'other', name: 'Other' } : undefined;
+  const byDay = new Map(days.map((d) => [d.key, d]));
   const rows = keys.map((key) => {
     const row: Record<string, string | number> = { key, label: timeLabel(key) };
-    for (const model of kept) row[model] = perModel.get(model)?.get(key) ?? 0;
-    if (folded.length > 0) row.Other = folded.reduce((sum, m) => sum + (perModel.get(m)?.get(key) ?? 0), 0);
+    for (const s of series.values()) row[s.key] = 0;
+    if (other) row[other.key] = 0;
+    for (const model of byDay.get(key)?.split ?? []) {
+      const target = series.get(model.key) ?? other;
+      if (target) row[target.key] = (row[target.key] as number) + costOf(model);
+    }
     return row;
   });
-  return { series, rows };
+  return { series: other ? [...series.values(), other] : [...series.values()], rows };
 }

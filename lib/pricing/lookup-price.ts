@@ -39,12 +39,14 @@ export function lookupPrice(
 
 /** A memoised `lookupPrice` for hot loops (one lookup per distinct provider + model). */
 export function createPriceResolver(table: PriceTable = bundledPriceTable()): PriceResolver {
-  const memo = new Map<string, PriceMatch | undefined>();
+  // Nested maps: no key string is built per message.
+  const memo = new Map<string | undefined, Map<string | undefined, PriceMatch | undefined>>();
   return (providerID, modelID) => {
-    const key = `${providerID ?? ''}\u0000${modelID ?? ''}`;
-    if (memo.has(key)) return memo.get(key);
+    let models = memo.get(providerID);
+    if (!models) memo.set(providerID, (models = new Map()));
+    if (models.has(modelID)) return models.get(modelID);
     const match = lookupPrice(providerID, modelID, table);
-    memo.set(key, match);
+    models.set(modelID, match);
     return match;
   };
 }

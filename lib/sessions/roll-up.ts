@@ -1,58 +1,63 @@
-import { addTokensInto, emptyTokens, type TokenCounts } from '@/lib/model/tokens';
+import { addFigureInto, emptyFigure, finishFigure, type Figure } from '@/lib/accounting/figure';
+import { rollUpTree } from '@/lib/accounting/roll-up-tree';
+import { spendOf, type Spend } from './spend';
 
-export interface RollUp {
+/** A session with all its descendants. */
+export interface RollUp extends Spend {
   sessionCount: number;
   messageCount: number;
-  tokens: TokenCounts;
-  cost: number;
   lastActivity?: number;
 }
 
 interface Own {
   messageCount: number;
-  tokens: TokenCounts;
-  cost: number;
+  figure: Figure;
   lastActivity?: number;
 }
 
+export interface Subtree {
+  sessionCount: number;
+  messageCount: number;
+  figure: Figure;
+  lastActivity?: number;
+}
+
+function addSubtree(into: Subtree, from: Readonly<Subtree>): void {
+  into.sessionCount += from.sessionCount;
+  into.messageCount += from.messageCount;
+  addFigureInto(into.figure, from.figure);
+  if (from.lastActivity !== undefined && (into.lastActivity === undefined || from.lastActivity > into.lastActivity)) into.lastActivity = from.lastActivity;
+}
+
+/** Unfinished subtree totals kept between updates, so one change re-adds only its own branch. */
+export type SubtreeCache = Map<string, Subtree>;
+
 /**
- * Totals of each session with all its descendants. `children` maps a session id to its direct
- * children; cycles (corrupt parent links) are cut so every session is counted once per root.
- * `known` answers for sessions whose roll-up has not changed (so an update stays local).
+ * Totals of each session with all its descendants (`lib/accounting`'s tree roll-up). `children`
+ * maps a session id to its direct children; cycles (corrupt parent links) are cut so every session
+ * is counted once per root. With `reuse`, subtrees of sessions not in `reuse.stale` come from
+ * `reuse.cache`, and those computed now are stored there.
  */
 export function rollUpAll(
   ids: Iterable<string>,
   own: (id: string) => Own | undefined,
   children: (id: string) => readonly string[],
-  known?: (id: string) => RollUp | undefined,
+  reuse?: { cache: SubtreeCache; stale: ReadonlySet<string> },
 ): Map<string, RollUp> {
-  const done = new Map<string, RollUp>();
-  const visiting = new Set<string>();
-  const visit = (id: string): RollUp => {
-    const cached = done.get(id) ?? known?.(id);
-    if (cached) return cached;
-    const figures = own(id);
-    const total: RollUp = {
-      sessionCount: 1,
-      messageCount: figures?.messageCount ?? 0,
-      tokens: addTokensInto(emptyTokens(), figures?.tokens ?? emptyTokens()),
-      cost: figures?.cost ?? 0,
-      lastActivity: figures?.lastActivity,
-    };
-    visiting.add(id);
-    for (const child of children(id)) {
-      if (visiting.has(child)) continue;
-      const sub = visit(child);
-      total.sessionCount += sub.sessionCount;
-      total.messageCount += sub.messageCount;
-      total.cost += sub.cost;
-      addTokensInto(total.tokens, sub.tokens);
-      if (sub.lastActivity !== undefined && (total.lastActivity === undefined || sub.lastActivity > total.lastActivity)) total.lastActivity = sub.lastActivity;
-    }
-    visiting.delete(id);
-    done.set(id, total);
-    return total;
-  };
-  for (const id of ids) visit(id);
-  return done;
+  const trees = rollUpTree<Subtree>(
+    ids,
+    (id) => {
+      const figures = own(id);
+      return { sessionCount: 1, messageCount: figures?.messageCount ?? 0, figure: addFigureInto(emptyFigure(), figures?.figure ?? emptyFigure()), lastActivity: figures?.lastActivity };
+    },
+    children,
+    addSubtree,
+    reuse ? (id) => (reuse.stale.has(id) ? undefined : reuse.cache.get(id)) : undefined,
+  );
+  const out = new Map<string, RollUp>();
+  for (const [id, t] of trees) {
+    reuse?.cache.set(id, t);
+    out.set(id, { sessionCount: t.sessionCount, messageCount: t.messageCount, lastActivity: t.lastActivity, ...spendOf(finishFigure(t.figure)) });
+  }
+  return out;
 }

@@ -1,5 +1,17 @@
+import { contextUse, type ContextUse } from '@/lib/accounting/context-use';
+import { addFigureInto, emptyFigure, finishFigure, type Figure } from '@/lib/accounting/figure';
+import { measureMessageInto } from '@/lib/accounting/measure-message';
+import { modelKey } from '@/lib/accounting/model-key';
 import type { MessageInfo } from '@/lib/model/message';
-import { addTokensInto, emptyTokens, type TokenCounts } from '@/lib/model/tokens';
+import type { PartMeta } from '@/lib/model/part-meta';
+import type { TokenCounts } from '@/lib/model/tokens';
+import type { PriceResolver } from '@/lib/pricing/price-types';
+
+/** How full the context window was at a session's latest request, and on which model. */
+export interface SessionContextUse extends ContextUse {
+  /** `provider/model` of that request. */
+  model?: string;
+}
 
 /** What a session's own messages add up to (subagents excluded). */
 export interface SessionFigures {
@@ -8,37 +20,54 @@ export interface SessionFigures {
   turnCount: number;
   models: string[];
   agents: string[];
-  tokens: TokenCounts;
-  cost: number;
+  /** Spend and usage of the assistant messages, by the rules of `lib/accounting` (message level). */
+  figure: Figure;
   firstActivity?: number;
   lastActivity?: number;
   /** Newest message by creation time. */
   last?: MessageInfo;
+  /** Absent until an assistant message has sent a prompt. */
+  contextUse?: SessionContextUse;
 }
 
-export function modelKey(message: Pick<MessageInfo, 'providerID' | 'modelID'>): string | undefined {
-  if (!message.modelID) return undefined;
-  return message.providerID ? `${message.providerID}/${message.modelID}` : message.modelID;
+export interface SessionFiguresOptions {
+  prices: PriceResolver;
+  /** A message's parts, to measure context use at its latest step-finish when the index holds it. */
+  partsOf?: (messageID: string) => readonly PartMeta[];
 }
 
-export function sessionFigures(messages: Iterable<MessageInfo>): SessionFigures {
-  const tokens = emptyTokens();
+const promptTokens = (t: TokenCounts) => t.input + t.cacheRead + t.cacheWrite;
+
+/** The newest step-finish part that sent a prompt. */
+function latestStep(parts: readonly PartMeta[]): PartMeta | undefined {
+  let latest: PartMeta | undefined;
+  for (const p of parts) {
+    if (p.type !== 'step-finish' || !p.tokens || promptTokens(p.tokens) === 0) continue;
+    if (!latest || (p.end ?? p.created ?? 0) >= (latest.end ?? latest.created ?? 0)) latest = p;
+  }
+  return latest;
+}
+
+export function sessionFigures(messages: Iterable<MessageInfo>, options: SessionFiguresOptions): SessionFigures {
   const models = new Set<string>();
   const agents = new Set<string>();
+  const figure = emptyFigure();
+  const one = emptyFigure();
+  const measure = { prices: options.prices };
   let messageCount = 0;
   let turnCount = 0;
-  let cost = 0;
   let first: number | undefined;
   let lastActivity: number | undefined;
   let last: MessageInfo | undefined;
+  let lastPrompt: MessageInfo | undefined;
   for (const message of messages) {
     messageCount++;
     if (message.role === 'user') turnCount++;
     else {
-      cost += message.cost;
-      addTokensInto(tokens, message.tokens);
+      if (measureMessageInto(one, message, measure)) addFigureInto(figure, one);
       const model = modelKey(message);
       if (model) models.add(model);
+      if (promptTokens(message.tokens) > 0 && (!lastPrompt || message.time.created >= lastPrompt.time.created)) lastPrompt = message;
     }
     if (message.agent) agents.add(message.agent);
     const created = message.time.created;
@@ -47,5 +76,11 @@ export function sessionFigures(messages: Iterable<MessageInfo>): SessionFigures 
     if (lastActivity === undefined || activity > lastActivity) lastActivity = activity;
     if (!last || created > last.time.created || (created === last.time.created && message.role === 'assistant')) last = message;
   }
-  return { messageCount, turnCount, models: [...models], agents: [...agents], tokens, cost, firstActivity: first, lastActivity, last };
+  const out: SessionFigures = { messageCount, turnCount, models: [...models], agents: [...agents], figure: finishFigure(figure), firstActivity: first, lastActivity, last };
+  if (lastPrompt) {
+    const price = options.prices(lastPrompt.providerID, lastPrompt.modelID)?.price;
+    const step = options.partsOf ? latestStep(options.partsOf(lastPrompt.id)) : undefined;
+    out.contextUse = { ...contextUse(lastPrompt, price, step), model: modelKey(lastPrompt) };
+  }
+  return out;
 }

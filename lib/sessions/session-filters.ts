@@ -24,6 +24,8 @@ export const sessionFiltersSchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   cursor: z.string().max(1000).optional(),
+  /** A download of every matching session (`limit` and `cursor` do not apply). */
+  format: z.enum(['json', 'csv']).optional(),
 });
 export type SessionFilters = z.infer<typeof sessionFiltersSchema>;
 
@@ -72,12 +74,24 @@ export interface SessionPage {
   nextCursor?: string;
 }
 
-/** Filters, sorts (stable: ties by id) and pages with a keyset cursor, so live inserts never shift pages. */
-export function selectSessions(all: Iterable<SessionSummary>, f: SessionFilters): SessionPage {
+type Compare = (a: Key, b: Key) => number;
+
+function sortedMatches(all: Iterable<SessionSummary>, f: SessionFilters): { keyed: { s: SessionSummary; key: Key }[]; compare: Compare } {
   const dir = f.order === 'asc' ? 1 : -1;
-  const compare = (a: Key, b: Key): number => (a[0] < b[0] ? -dir : a[0] > b[0] ? dir : a[1] < b[1] ? -dir : a[1] > b[1] ? dir : 0);
+  const compare: Compare = (a, b) => (a[0] < b[0] ? -dir : a[0] > b[0] ? dir : a[1] < b[1] ? -dir : a[1] > b[1] ? dir : 0);
   const keyed = [...all].filter((s) => matchesFilters(s, f)).map((s) => ({ s, key: [sortValue(s, f.sort), s.id] as Key }));
   keyed.sort((a, b) => compare(a.key, b.key));
+  return { keyed, compare };
+}
+
+/** Every session the filters match, in table order: what an export holds. */
+export function matchingSessions(all: Iterable<SessionSummary>, f: SessionFilters): SessionSummary[] {
+  return sortedMatches(all, f).keyed.map((item) => item.s);
+}
+
+/** Filters, sorts (stable: ties by id) and pages with a keyset cursor, so live inserts never shift pages. */
+export function selectSessions(all: Iterable<SessionSummary>, f: SessionFilters): SessionPage {
+  const { keyed, compare } = sortedMatches(all, f);
   const after = decodeCursor(f.cursor);
   const start = after ? keyed.findIndex((item) => compare(item.key, after) > 0) : 0;
   const slice = start < 0 ? [] : keyed.slice(start, start + f.limit);

@@ -1,10 +1,11 @@
 import type { SourceKind } from '@/lib/model/source';
-import type { TokenCounts } from '@/lib/model/tokens';
 import type { StatusResult } from '@/lib/status/session-status';
 import type { RollUp } from './roll-up';
+import type { SessionContextUse } from './session-figures';
+import type { Spend } from './spend';
 
-/** One row of the session table and of `GET /api/sessions`. */
-export interface SessionSummary {
+/** One row of the session table and of `GET /api/sessions`; the spend fields are the session's own messages. */
+export interface SessionSummary extends Spend {
   id: string;
   title: string;
   source: SourceKind;
@@ -22,8 +23,8 @@ export interface SessionSummary {
   turnCount: number;
   models: string[];
   agents: string[];
-  tokens: TokenCounts;
-  cost: number;
+  /** The latest request's prompt against the model's context window; absent before the first reply. */
+  contextUse?: SessionContextUse;
   childCount: number;
   /** The session with all its descendants. */
   total: RollUp;

@@ -17,6 +17,8 @@ export interface StatsFigure {
   storedCost: number;
   computedCost: number;
   unpricedMessages: number;
+  /** `provider/model` of the unpriced messages; absent when all were priced. */
+  unpricedModels?: string[];
   tokens: TokenCounts;
   messages: number;
   cacheHitRatio?: number;
@@ -26,6 +28,8 @@ export interface StatsGroup {
   key: string;
   label: string;
   figure: StatsFigure;
+  /** With `split`: this group's parts, which add up to it. */
+  split?: StatsGroup[];
 }
 
 export interface StatsResponse {

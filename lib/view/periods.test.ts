@@ -22,7 +22,19 @@ describe('periodsAt', () => {
 describe('sumDaysSince', () => {
   it('adds the days from the given day on', () => {
     const groups = [group('2025-03-09', 1, 10), group('2025-03-10', 2, 20), group('2025-03-13', 4, 40)];
-    expect(sumDaysSince(groups, new Date(2025, 2, 10, 0, 0).getTime())).toEqual({ cost: 6, computedCost: 12, tokens: 60, messages: 2 });
+    expect(sumDaysSince(groups, new Date(2025, 2, 10, 0, 0).getTime())).toEqual({ cost: 6, computedCost: 12, unpricedModels: [], tokens: 60, messages: 2, cacheHitRatio: 0 });
     expect(sumDaysSince(groups, new Date(2025, 2, 14).getTime()).cost).toBe(0);
+  });
+
+  it('names the unpriced models of the period and its cache hit ratio', () => {
+    const day = (key: string, unpricedModels: string[] | undefined, input: number, cacheRead: number) => {
+      const g = group(key, 1, input);
+      return { ...g, figure: { ...g.figure, unpricedModels, tokens: { ...g.figure.tokens, cacheRead } } };
+    };
+    const groups = [day('2025-03-09', ['old/model'], 0, 0), day('2025-03-10', ['b/y'], 10, 30), day('2025-03-11', ['a/x', 'b/y'], 10, 50), day('2025-03-12', undefined, 0, 0)];
+    const sum = sumDaysSince(groups, new Date(2025, 2, 10).getTime());
+    expect(sum.unpricedModels).toEqual(['a/x', 'b/y']);
+    expect(sum.cacheHitRatio).toBeCloseTo(80 / 100);
+    expect(sumDaysSince(groups, new Date(2025, 2, 12).getTime()).cacheHitRatio).toBeUndefined();
   });
 });

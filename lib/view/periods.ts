@@ -1,3 +1,4 @@
+import { mergeModelLists } from '@/lib/accounting/model-key';
 import { localDayKey } from '@/lib/format/format-time';
 import type { StatsFigure, StatsGroup } from './api-types';
 
@@ -27,21 +28,30 @@ export function periodsAt(now: number): Periods {
 export interface PeriodFigure {
   cost: number;
   computedCost: number;
+  unpricedModels: readonly string[];
   tokens: number;
   messages: number;
+  /** cacheRead / (input + cacheRead) over the period; absent without input. */
+  cacheHitRatio?: number;
 }
 
 /** Sums day groups from the local day of `since` on. */
 export function sumDaysSince(groups: readonly StatsGroup[], since: number): PeriodFigure {
   const first = localDayKey(since);
-  const out: PeriodFigure = { cost: 0, computedCost: 0, tokens: 0, messages: 0 };
+  const out: PeriodFigure = { cost: 0, computedCost: 0, unpricedModels: [], tokens: 0, messages: 0 };
+  let input = 0;
+  let cacheRead = 0;
   for (const g of groups) {
     if (g.key < first) continue;
     out.cost += g.figure.storedCost;
     out.computedCost += g.figure.computedCost;
+    if (g.figure.unpricedModels) out.unpricedModels = mergeModelLists(out.unpricedModels, g.figure.unpricedModels);
     out.tokens += figureTokens(g.figure);
     out.messages += g.figure.messages;
+    input += g.figure.tokens.input;
+    cacheRead += g.figure.tokens.cacheRead;
   }
+  if (input + cacheRead > 0) out.cacheHitRatio = cacheRead / (input + cacheRead);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiSessionsQuery, DEFAULT_TABLE_QUERY, hasFilters, readTableQuery, toggleSort, writeTableQuery } from './table-query';
+import { apiSessionsQuery, DEFAULT_TABLE_QUERY, exportSessionsHref, hasFilters, readTableQuery, toggleSort, writeTableQuery } from './table-query';
 
 describe('readTableQuery', () => {
   it('reads known values and drops bad ones', () => {
@@ -40,5 +40,21 @@ describe('apiSessionsQuery', () => {
     expect(hasFilters(DEFAULT_TABLE_QUERY)).toBe(false);
     expect(hasFilters({ ...DEFAULT_TABLE_QUERY, roots: true })).toBe(true);
     expect(hasFilters({ ...DEFAULT_TABLE_QUERY, source: 'pi' })).toBe(true);
+  });
+});
+
+describe('exportSessionsHref', () => {
+  it('downloads the filtered, sorted view without paging', () => {
+    const href = exportSessionsHref({ ...DEFAULT_TABLE_QUERY, roots: true, model: 'anthropic/claude-sonnet-4-5', sort: 'cost', order: 'asc', to: '2025-01-31' }, 'csv');
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/api/sessions');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      model: 'anthropic/claude-sonnet-4-5',
+      roots: '1',
+      sort: 'cost',
+      order: 'asc',
+      to: String(new Date('2025-02-01T00:00:00').getTime() - 1),
+      format: 'csv',
+    });
   });
 });

@@ -80,6 +80,14 @@ export function apiSessionsQuery(q: TableQuery, limit: number, cursor?: string):
   return out.toString();
 }
 
+/** The download of everything the table's filters match (every page, in the table's order). */
+export function exportSessionsHref(q: TableQuery, format: 'csv' | 'json'): string {
+  const params = new URLSearchParams(apiSessionsQuery(q, 1));
+  params.delete('limit');
+  params.set('format', format);
+  return `/api/sessions?${params.toString()}`;
+}
+
 export function hasFilters(q: TableQuery): boolean {
   return Boolean(q.project || q.status || q.model || q.agent || q.source || q.from || q.to || q.roots || q.q);
 }

@@ -18,8 +18,11 @@ export function makeSummary(over: Partial<SessionSummary> & { id: string }): Ses
     agents: [],
     tokens: emptyTokens(),
     cost: 0,
+    computedCost: 0,
+    unpricedMessages: 0,
+    unpricedModels: [],
     childCount: 0,
-    total: { sessionCount: 1, messageCount: 0, tokens: emptyTokens(), cost: 0 },
+    total: { sessionCount: 1, messageCount: 0, tokens: emptyTokens(), cost: 0, computedCost: 0, unpricedMessages: 0, unpricedModels: [] },
     status: { status: 'idle', reason: 'Finished', lastWrite: 0 },
     ...over,
   };

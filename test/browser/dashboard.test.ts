@@ -44,7 +44,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     for (const [i, s] of roots.entries()) {
       const row = rows.nth(i);
       expect(await row.getAttribute('data-session-id')).toBe(s.id);
-      expect(await row.locator('[data-testid="recent-cost"]').innerText()).toBe(formatCost(s.total.cost));
+      expect(await row.locator('[data-testid="recent-cost"] .cost-stored').innerText()).toBe(formatCost(s.total.cost));
     }
     const live = api.sessions.filter((s) => isLive(s.status.status));
     if (live.length > 0) expect(await page.locator('[data-testid="live-list"] li').count()).toBe(live.length);
@@ -59,7 +59,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     const today = new Date();
     today.setHours(0, 0, 0, 0);
     const response = await fetch(`${dashboard.url}/api/stats?groupBy=day&from=${today.getTime()}`);
-    const cost = page.locator('[data-testid="today-cost"] .stat-value');
+    const cost = page.locator('[data-testid="today-cost"] .stat-value .cost-stored');
     if (!response.ok) {
       await page.getByText('Could not load spend totals').waitFor();
       return;
@@ -77,8 +77,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     expect(await rows.count()).toBe(api.total);
     for (const s of api.sessions) {
       const row = page.locator(`tr[data-session-id="${s.id}"]`);
-      expect(await row.locator('[data-col="cost"]').innerText()).toBe(formatCost(s.cost));
-      expect(await row.locator('[data-col="total-cost"]').innerText()).toBe(formatCost(s.total.cost));
+      expect(await row.locator('[data-col="cost"] .cost-stored').innerText()).toBe(formatCost(s.cost));
+      expect(await row.locator('[data-col="total-cost"] .cost-stored').innerText()).toBe(formatCost(s.total.cost));
       expect(await row.locator('[data-col="messages"]').innerText()).toBe(formatCount(s.messageCount));
     }
     await saveScreenshot(page, 'sessions');
@@ -118,7 +118,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     await page.locator(`[data-testid="recent-sessions"] [data-session-link="${parent!.id}"]`).click();
     await page.waitForURL(`**/sessions/${parent!.id}`);
     expect(await page.getByTestId('session-title').innerText()).toBe(parent!.title);
-    expect(await page.locator('[data-testid="session-cost"] .stat-value').innerText()).toBe(formatCost(parent!.cost));
+    expect(await page.locator('[data-testid="session-cost"] .stat-value .cost-stored').innerText()).toBe(formatCost(parent!.cost));
     expect(await page.locator('[data-testid="session-cost"] .stat-detail').innerText()).toContain(formatCost(parent!.total.cost));
     await page.locator(`[data-testid="subagent-tree"] [data-tree-node="${child.id}"]`).waitFor();
     await page.locator('[data-testid="timeline"] .timeline-item').first().waitFor();

@@ -1,5 +1,7 @@
-import { sessionFiltersSchema, selectSessions } from '@/lib/sessions/session-filters';
-import { json, parseQuery } from '@/lib/server/http/responses';
+import { projectLabels } from '@/lib/accounting/compute-stats';
+import { matchingSessions, selectSessions, sessionFiltersSchema } from '@/lib/sessions/session-filters';
+import { sessionsToCsv } from '@/lib/sessions/sessions-csv';
+import { downloadAs, json, parseQuery } from '@/lib/server/http/responses';
 import { getStore } from '@/lib/server/store/get-store';
 
 export const runtime = 'nodejs';
@@ -9,5 +11,8 @@ export function GET(request: Request): Response {
   const query = parseQuery(request, sessionFiltersSchema);
   if (!query.ok) return query.response;
   const store = getStore();
-  return json({ ...selectSessions(store.summaryMap().values(), query.value), index: store.progress });
+  const format = query.value.format;
+  if (!format) return json({ ...selectSessions(store.summaryMap().values(), query.value), index: store.progress });
+  const sessions = matchingSessions(store.summaryMap().values(), query.value);
+  return downloadAs(format, { total: sessions.length, sessions }, () => sessionsToCsv(sessions, projectLabels(store.projects())), 'sessionscope-sessions');
 }

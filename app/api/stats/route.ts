@@ -1,4 +1,4 @@
-import { json, parseQuery } from '@/lib/server/http/responses';
+import { downloadAs, json, parseQuery } from '@/lib/server/http/responses';
 import { getStats } from '@/lib/server/queries/get-stats';
 import { getStore } from '@/lib/server/store/get-store';
 import { statsToCsv } from '@/lib/stats/stats-csv';
@@ -10,11 +10,8 @@ export const dynamic = 'force-dynamic';
 export function GET(request: Request): Response {
   const query = parseQuery(request, statsQuerySchema);
   if (!query.ok) return query.response;
+  const { groupBy, split, format } = query.value;
   const result = getStats(getStore(), query.value);
-  if (query.value.format === 'csv') {
-    return new Response(statsToCsv(result, query.value.groupBy), {
-      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="sessionscope-stats-by-${query.value.groupBy}.csv"`, 'Cache-Control': 'no-store' },
-    });
-  }
-  return json(result);
+  if (!format) return json(result);
+  return downloadAs(format, result, () => statsToCsv(result, groupBy, split), `sessionscope-stats-by-${groupBy}${split ? `-and-${split}` : ''}`);
 }

@@ -19,3 +19,15 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): { 
   const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   return { ok: false, response: jsonError(400, 'invalid query parameters', fields) };
 }
+
+/** A file to save: `Content-Disposition: attachment` with a plain ASCII file name. */
+export function download(body: string, filename: string, contentType: string): Response {
+  const safe = filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  return new Response(body, { headers: { 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${safe}"`, ...NO_STORE } });
+}
+
+export function downloadAs(format: 'csv' | 'json', data: unknown, csv: () => string, basename: string): Response {
+  return format === 'csv'
+    ? download(csv(), `${basename}.csv`, 'text/csv; charset=utf-8')
+    : download(`${JSON.stringify(data, null, 2)}\n`, `${basename}.json`, 'application/json; charset=utf-8');
+}

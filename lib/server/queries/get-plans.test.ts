@@ -4,7 +4,7 @@ import { makeSummary } from '@/lib/view/test-sessions';
 import type { Runtime } from '../store/get-store';
 import { getPlans } from './get-plans';
 
-const total = (cost: number) => ({ sessionCount: 1, messageCount: 0, tokens: { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }, cost });
+const total = (cost: number) => ({ sessionCount: 1, messageCount: 0, tokens: { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }, cost, computedCost: cost, unpricedMessages: 0, unpricedModels: [] });
 const summaries = new Map(
   [
     makeSummary({ id: 'root', title: 'Build it', cost: 1, total: total(3), source: 'opencode-sqlite', lastActivity: 50 }),

@@ -15,6 +15,7 @@ export function getStats(store: Store, query: StatsQuery): StatsResult {
     sessions: [...store.view.allSessions()],
     messages: store.view.allMessages(),
     groupBy: query.groupBy,
+    split: query.split,
     filters: {
       from: query.from,
       to: query.to,

@@ -1,10 +1,14 @@
 import 'server-only';
-import { rollUpAll } from '@/lib/sessions/roll-up';
+import { createPriceResolver } from '@/lib/pricing/lookup-price';
+import { rollUpAll, type SubtreeCache } from '@/lib/sessions/roll-up';
 import { sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { inferStatus } from '@/lib/status/infer-status';
 import type { StatusResult } from '@/lib/status/session-status';
+import { spendOf } from '@/lib/sessions/spend';
 import type { MergedView } from './merged-view';
+
+const prices = createPriceResolver();
 
 /** Per-session figures, cached until the session changes. */
 export class FiguresCache {
@@ -12,7 +16,7 @@ export class FiguresCache {
   constructor(private readonly view: MergedView) {}
   get(id: string): SessionFigures {
     let figures = this.cache.get(id);
-    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id))));
+    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id), { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) })));
     return figures;
   }
   invalidate(ids: Iterable<string>): void {
@@ -23,22 +27,33 @@ export class FiguresCache {
   }
 }
 
+/** Summaries and the unfinished roll-ups behind them, kept between updates. */
+export interface SummaryState {
+  summaries: Map<string, SessionSummary>;
+  subtrees: SubtreeCache;
+}
+
 /**
  * Builds session summaries: own figures, roll-ups over descendants, inferred status. With `only`,
- * just those sessions are (re)built into `previous` and every other session's roll-up and status
- * is taken from it: a change costs work in proportion to the sessions it touched (and their
- * ancestors), not to the history.
+ * just those sessions are (re)built into `state` and every other session's roll-up and status is
+ * taken from it: a change costs work in proportion to the sessions it touched (and their
+ * ancestors), not to the history. Without, everything is built anew.
  */
 export function buildSummaries(
   view: MergedView,
   figures: FiguresCache,
   now: number,
-  update?: { previous: Map<string, SessionSummary>; only: ReadonlySet<string> },
+  state: SummaryState = { summaries: new Map(), subtrees: new Map() },
+  only?: ReadonlySet<string>,
 ): Map<string, SessionSummary> {
-  const previous = update?.previous;
-  const reusable = (id: string): SessionSummary | undefined => (update && !update.only.has(id) ? previous?.get(id) : undefined);
-  const ids = update ? [...update.only] : [...view.ids()];
-  const totals = rollUpAll(ids, (id) => figures.get(id), (id) => view.childrenOf(id), (id) => reusable(id)?.total);
+  if (!only) {
+    state.summaries.clear();
+    state.subtrees.clear();
+  }
+  const stale = only ?? new Set(view.ids());
+  const reusable = (id: string): SessionSummary | undefined => (stale.has(id) ? undefined : state.summaries.get(id));
+  const ids = [...stale];
+  const totals = rollUpAll(ids, (id) => figures.get(id), (id) => view.childrenOf(id), { cache: state.subtrees, stale });
   const statuses = new Map<string, StatusResult>();
   const statusOf = (id: string, depth = 0): StatusResult => {
     const cached = statuses.get(id) ?? reusable(id)?.status;
@@ -67,17 +82,19 @@ export function buildSummaries(
     statuses.set(id, status);
     return status;
   };
-  const out = previous ?? new Map<string, SessionSummary>();
+  const out = state.summaries;
   for (const id of ids) {
     const session = view.session(id);
     if (!session) {
       out.delete(id);
+      state.subtrees.delete(id);
       continue;
     }
     const own = figures.get(id);
     const total = totals.get(id);
     if (!total) {
       out.delete(id);
+      state.subtrees.delete(id);
       continue;
     }
     out.set(id, {
@@ -98,8 +115,8 @@ export function buildSummaries(
       turnCount: own.turnCount,
       models: own.models,
       agents: own.agents,
-      tokens: own.tokens,
-      cost: own.cost,
+      ...spendOf(own.figure),
+      contextUse: own.contextUse,
       childCount: view.childrenOf(id).length,
       total,
       status: statusOf(id),

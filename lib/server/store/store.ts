@@ -4,7 +4,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
 import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../readers/read-result';
-import { buildSummaries, FiguresCache } from './build-summaries';
+import { buildSummaries, FiguresCache, type SummaryState } from './build-summaries';
 import { ContentCache } from './content-cache';
 import { MergedView } from './merged-view';
 import { SourceIndex } from './source-index';
@@ -28,6 +28,7 @@ export class Store {
   readonly progress: IndexProgress;
   private readonly figures: FiguresCache;
   private readonly contents = new ContentCache();
+  private readonly summaryState: SummaryState = { summaries: new Map(), subtrees: new Map() };
   private summaries: Map<string, SessionSummary> | undefined;
   private agedAt = 0;
   /** Sessions changed since the summaries were last brought up to date. */
@@ -85,7 +86,7 @@ export class Store {
   summaryMap(): Map<string, SessionSummary> {
     const now = Date.now();
     if (!this.summaries) {
-      this.summaries = buildSummaries(this.view, this.figures, now);
+      this.summaries = buildSummaries(this.view, this.figures, now, this.summaryState);
       this.agedAt = now;
       this.pending.clear();
       for (const summary of this.summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
@@ -109,7 +110,7 @@ export class Store {
   }
 
   private update(summaries: Map<string, SessionSummary>, ids: ReadonlySet<string>, now: number): void {
-    buildSummaries(this.view, this.figures, now, { previous: summaries, only: ids });
+    buildSummaries(this.view, this.figures, now, this.summaryState, ids);
     for (const id of ids) {
       const status = summaries.get(id)?.status.status;
       if (status && isLive(status)) this.ageing.add(id);
