@@ -34,6 +34,21 @@ export function emptyChangeSet(): ChangeSet {
   return { projects: [], sessions: [], messages: [], parts: [], removed: { sessions: [], messages: [], parts: [] }, touchedSessions: [], issues: [] };
 }
 
+/** Appends `from` to `into` (stages of one full read, into one change set). */
+export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
+  into.complete = into.complete || from.complete;
+  into.projects.push(...from.projects);
+  into.sessions.push(...from.sessions);
+  for (const message of from.messages) into.messages.push(message);
+  for (const part of from.parts) into.parts.push(part);
+  into.removed.sessions.push(...from.removed.sessions);
+  into.removed.messages.push(...from.removed.messages);
+  into.removed.parts.push(...from.removed.parts);
+  into.touchedSessions.push(...from.touchedSessions);
+  into.issues.push(...from.issues);
+  return into;
+}
+
 /** The full content of one session, read on demand when the session is opened. */
 export interface SessionContent {
   parts: Part[];
@@ -58,6 +73,12 @@ export interface SourceReader {
   found(): boolean;
   /** A full read of the index (no part bodies). */
   readAll(): Promise<ChangeSet>;
+  /**
+   * The same full read in stages (the first `complete`: projects and sessions; then messages in
+   * chunks; then the newest messages' parts), so the list can answer long before a big history
+   * is read.
+   */
+  readAllStaged?(): AsyncGenerator<ChangeSet>;
   /** Re-reads what the given changed paths touch; cheap, proportional to the change. */
   readChanged(paths: readonly string[]): Promise<ChangeSet>;
   /** Paths (files or folders) the watcher should watch for this source. */

@@ -50,9 +50,12 @@ export class Store {
     this.progress.phase = 'indexing';
     for (const index of this.indexes) {
       await this.serialised(async () => {
-        const changes = await index.reader.readAll().catch((error: unknown) => failedRead(index.reader, error));
-        index.apply(changes);
-        this.afterChange([...index.sessions.keys()], ['index', 'sessions', 'projects', 'health']);
+        for await (const changes of stagesOf(index.reader)) {
+          const touched = index.apply(changes);
+          this.afterChange([...touched], ['index', 'sessions', 'projects', 'health']);
+          // Let pages be served between stages: the list answers while a big history is read.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       });
       this.progress.sourcesDone++;
     }
@@ -164,6 +167,16 @@ export class Store {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+}
+
+/** A reader's full read, in stages where it offers them; a failure ends it as a listed issue. */
+async function* stagesOf(reader: SourceReader): AsyncGenerator<ChangeSet> {
+  try {
+    if (reader.readAllStaged) yield* reader.readAllStaged();
+    else yield await reader.readAll();
+  } catch (error) {
+    yield failedRead(reader, error);
   }
 }
 

@@ -5,7 +5,7 @@ import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { listDir } from '@/lib/server/fs/list-dir';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, type ChangeSet, type LiveSession, type SessionContent, type SourceReader } from '../../read-result';
+import { emptyChangeSet, mergeChangeSets, type ChangeSet, type LiveSession, type SessionContent, type SourceReader } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { reshapeProject, reshapeSession } from '../reshape-session';
@@ -49,19 +49,30 @@ export class JsonTreeReader implements SourceReader {
   close(): void {}
 
   async readAll(): Promise<ChangeSet> {
-    const changes = emptyChangeSet();
-    if (!this.found()) return changes;
-    const files = async (folder: string): Promise<string[]> => this.listRecords(changes, folder);
-    const projectFiles = await files('project');
-    const sessionFiles = (await this.listNested(changes, 'session')).flat();
-    const messageFiles = (await this.listNested(changes, 'message')).flat();
-    await mapLimit(projectFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
-    await mapLimit(sessionFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
-    await mapLimit(messageFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
-    const tail = [...tailMessageIds(changes.messages)];
-    const partFiles = (await mapLimit(tail, READ_CONCURRENCY, (id) => files(path.join('part', id)))).flat();
-    await mapLimit(partFiles, READ_CONCURRENCY, (file) => this.readOne(changes, file));
-    return changes;
+    const all = emptyChangeSet();
+    for await (const stage of this.readAllStaged()) mergeChangeSets(all, stage);
+    return all;
+  }
+
+  /** Projects and sessions first (the list can answer), then messages, then the newest messages' parts. */
+  async *readAllStaged(): AsyncGenerator<ChangeSet> {
+    const first = emptyChangeSet();
+    first.complete = true;
+    if (!this.found()) return yield first;
+    const projectFiles = await this.listRecords(first, 'project');
+    const sessionFiles = (await this.listNested(first, 'session')).flat();
+    await mapLimit(projectFiles, READ_CONCURRENCY, (file) => this.readOne(first, file));
+    await mapLimit(sessionFiles, READ_CONCURRENCY, (file) => this.readOne(first, file));
+    yield first;
+    const messages = emptyChangeSet();
+    const messageFiles = (await this.listNested(messages, 'message')).flat();
+    await mapLimit(messageFiles, READ_CONCURRENCY, (file) => this.readOne(messages, file));
+    yield messages;
+    const parts = emptyChangeSet();
+    const tail = [...tailMessageIds(messages.messages)];
+    const partFiles = (await mapLimit(tail, READ_CONCURRENCY, (id) => this.listRecords(parts, path.join('part', id)))).flat();
+    await mapLimit(partFiles, READ_CONCURRENCY, (file) => this.readOne(parts, file));
+    yield parts;
   }
 
   async readChanged(paths: readonly string[]): Promise<ChangeSet> {

@@ -2,7 +2,8 @@ import 'server-only';
 import { existsSync, statSync } from 'node:fs';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
-import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
+import type { MessageInfo } from '@/lib/model/message';
+import { emptyChangeSet, mergeChangeSets, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
 import { loadSqliteContent } from './sqlite-content';
 import { openDatabase, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
@@ -11,6 +12,8 @@ import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
+/** Messages per stage of the first read: each is ~50 ms of work, between which pages are served. */
+const MESSAGE_CHUNK = 10_000;
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
 export class SqliteReader implements SourceReader {
@@ -47,24 +50,55 @@ export class SqliteReader implements SourceReader {
   }
 
   async readAll(): Promise<ChangeSet> {
-    const changes = emptyChangeSet();
-    changes.complete = true;
+    const all = emptyChangeSet();
+    for await (const stage of this.readAllStaged()) mergeChangeSets(all, stage);
+    return all;
+  }
+
+  async *readAllStaged(): AsyncGenerator<ChangeSet> {
+    const first = emptyChangeSet();
+    first.complete = true;
     this.close();
     this.cursor = new SqliteCursor();
-    const q = this.open(changes);
-    if (!q) return changes;
+    const q = this.open(first);
+    if (!q) return yield first;
     try {
-      for (const row of (q.projects?.all() ?? []) as Row[]) this.take(changes, 'project', row);
-      for (const row of q.sessions.all() as Row[]) this.take(changes, 'session', row);
-      for (const row of q.messages.all() as Row[]) this.take(changes, 'message', row);
-      for (const messageID of tailMessageIds(changes.messages)) {
-        for (const row of q.partsOfMessage.all(messageID) as Row[]) this.take(changes, 'part', row);
+      for (const row of (q.projects?.all() ?? []) as Row[]) this.take(first, 'project', row);
+      for (const row of q.sessions.all() as Row[]) this.take(first, 'session', row);
+    } catch (error) {
+      this.fail(first, error);
+      return yield first;
+    }
+    yield first;
+    const messages: MessageInfo[] = [];
+    // By rowid in chunks: no statement stays open while pages read the database between chunks.
+    for (let after = 0; ; ) {
+      const chunk = emptyChangeSet();
+      const rows = this.attempt(chunk, () => q.messagesPage.all(after, MESSAGE_CHUNK) as Row[]);
+      for (const row of rows ?? []) this.take(chunk, 'message', row);
+      messages.push(...chunk.messages);
+      yield chunk;
+      if (!rows || rows.length < MESSAGE_CHUNK || !this.queries) break;
+      after = Number(rows.at(-1)?._rowid ?? after);
+    }
+    const parts = emptyChangeSet();
+    this.attempt(parts, () => {
+      for (const messageID of tailMessageIds(messages)) {
+        for (const row of q.partsOfMessage.all(messageID) as Row[]) this.take(parts, 'part', row);
       }
       this.cursor.partRowid = Number(q.maxPartRowid.get() ?? 0);
+    });
+    yield parts;
+  }
+
+  private attempt<T>(changes: ChangeSet, read: () => T): T | undefined {
+    if (!this.queries) return undefined;
+    try {
+      return read();
     } catch (error) {
       this.fail(changes, error);
+      return undefined;
     }
-    return changes;
   }
 
   async readChanged(_paths: readonly string[]): Promise<ChangeSet> {

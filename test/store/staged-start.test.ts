@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
+import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
+import { TreeBuilder } from '../support/tree-builder';
+
+describe('first answer while a big history is read', () => {
+  it('lists every session of the database before its messages are all read, then completes', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    for (const s of ['ses_a', 'ses_b', 'ses_c']) insertSession(db, s);
+    const insert = db.transaction(() => {
+      for (let i = 0; i < 25_000; i++) {
+        insertMessage(db, `ses_${'abc'[i % 3]}`, `msg_${String(i).padStart(6, '0')}`, { role: 'assistant', cost: 0.001, tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: 1_780_000_000_000 + i } });
+      }
+    });
+    insert();
+    db.close();
+    const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+    const seen: { phase: string; sessions: number; messages: number }[] = [];
+    store.events.subscribe(() => {
+      const list = [...store.summaryMap().values()];
+      seen.push({ phase: store.progress.phase, sessions: list.length, messages: list.reduce((n, s) => n + s.messageCount, 0) });
+    });
+    await store.start();
+    // What a page asking during indexing got: all sessions at once, then their messages filling in.
+    const during = seen.filter((s) => s.phase === 'indexing');
+    expect(during.find((s) => s.sessions > 0)).toEqual({ phase: 'indexing', sessions: 3, messages: 0 });
+    expect(during.some((s) => s.messages > 0 && s.messages < 25_000)).toBe(true);
+    expect([...store.summaryMap().values()].reduce((n, s) => n + s.messageCount, 0)).toBe(25_000);
+    expect(store.summaryMap().get('ses_a')?.cost).toBeCloseTo(8.334, 3);
+    store.stop();
+  });
+
+  it('lists the JSON tree\'s sessions before reading their messages', async () => {
+    const tree = new TreeBuilder();
+    tree.project('p1');
+    tree.session('p1', 'ses_1');
+    tree.message('ses_1', 'msg_1');
+    const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: [] }));
+    const seen: number[] = [];
+    store.events.subscribe(() => seen.push(store.summaryMap().get('ses_1')?.messageCount ?? -1));
+    await store.start();
+    expect(seen.slice(0, 2)).toEqual([0, 1]);
+    store.stop();
+  });
+});
