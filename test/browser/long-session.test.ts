@@ -1,10 +1,11 @@
 // A session too long for one page: the newest turns come first, older ones on request, and a huge
 // tool output comes cut, whole on request. Charts still cover every step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDashboard, type Dashboard } from '../support/start-dashboard';
+import type { Page } from 'playwright-core';
+import type { Dashboard } from '../support/start-dashboard';
 import { treeWriter } from '../support/write-opencode-tree';
-import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
+import { openBrowserDashboard, type BrowserDashboard } from './support/browser-dashboard';
+import { HAS_CHROMIUM, type PageWatch } from './support/chromium';
 import { emptyDir } from './support/fixture-copy';
 import { saveScreenshot } from './support/screenshots';
 
@@ -22,8 +23,8 @@ interface Page0 {
 
 describe.skipIf(!HAS_CHROMIUM)('a session of thousands of parts', () => {
   let data: { dir: string; remove(): void };
+  let open: BrowserDashboard;
   let dashboard: Dashboard;
-  let browser: Browser;
   let page: Page;
   let watch: PageWatch;
   let sessionID = '';
@@ -47,14 +48,12 @@ describe.skipIf(!HAS_CHROMIUM)('a session of thousands of parts', () => {
       }
       w.part(sessionID, reply, { type: 'step-finish', reason: 'stop', cost: 0.01, tokens: { input: 1000, output: 100, reasoning: 0, cache: { read: 0, write: 0 } } });
     }
-    [dashboard, browser] = await Promise.all([startDashboard({ opencodeDir: data.dir }), launchChromium()]);
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    watch = watchPage(page, dashboard.url);
+    open = await openBrowserDashboard({ opencodeDir: data.dir });
+    ({ dashboard, page, watch } = open);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await dashboard?.stop();
+    await open?.close();
     data?.remove();
   });
 

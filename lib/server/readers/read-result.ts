@@ -49,6 +49,13 @@ export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   return into;
 }
 
+/** A staged full read gathered into one change set (what `readAll` returns). */
+export async function gatherStages(stages: AsyncIterable<ChangeSet>): Promise<ChangeSet> {
+  const all = emptyChangeSet();
+  for await (const stage of stages) mergeChangeSets(all, stage);
+  return all;
+}
+
 /** The full content of one session, read on demand when the session is opened. */
 export interface SessionContent {
   parts: Part[];

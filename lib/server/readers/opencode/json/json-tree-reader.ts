@@ -5,7 +5,7 @@ import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { listDir } from '@/lib/server/fs/list-dir';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, mergeChangeSets, type ChangeSet, type LiveSession, type SessionContent, type SourceReader } from '../../read-result';
+import { emptyChangeSet, gatherStages, type ChangeSet, type LiveSession, type SessionContent, type SourceReader } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { reshapeProject, reshapeSession } from '../reshape-session';
@@ -48,10 +48,8 @@ export class JsonTreeReader implements SourceReader {
 
   close(): void {}
 
-  async readAll(): Promise<ChangeSet> {
-    const all = emptyChangeSet();
-    for await (const stage of this.readAllStaged()) mergeChangeSets(all, stage);
-    return all;
+  readAll(): Promise<ChangeSet> {
+    return gatherStages(this.readAllStaged());
   }
 
   /** Projects and sessions first (the list can answer), then messages, then the newest messages' parts. */

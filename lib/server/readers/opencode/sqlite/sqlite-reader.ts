@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
-import { emptyChangeSet, mergeChangeSets, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
+import { emptyChangeSet, gatherStages, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
 import { loadSqliteContent } from './sqlite-content';
 import { openDatabase, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
@@ -49,10 +49,8 @@ export class SqliteReader implements SourceReader {
     this.queries = undefined;
   }
 
-  async readAll(): Promise<ChangeSet> {
-    const all = emptyChangeSet();
-    for await (const stage of this.readAllStaged()) mergeChangeSets(all, stage);
-    return all;
+  readAll(): Promise<ChangeSet> {
+    return gatherStages(this.readAllStaged());
   }
 
   async *readAllStaged(): AsyncGenerator<ChangeSet> {
