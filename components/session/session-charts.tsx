@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Panel } from '@/components/ui/panel';
 import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
-import { bucketSteps, type StepRow } from '@/lib/charts/step-series';
+import { bucketSteps, computedCostDiffers, type StepRow } from '@/lib/charts/step-series';
 import { cacheMix } from '@/lib/charts/cache-mix';
 import { formatPercent, formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
@@ -17,7 +17,15 @@ export function SessionCharts({ steps, tokens }: { steps: StepRow[]; tokens: Tok
   return (
     <div className="grid-2 wide-left">
       <Panel title={`Tokens per step, cumulative cost (${plural(steps.length, 'step')}${bars.length < steps.length ? `, ${bars.length} bars` : ''})`} id="step-chart">
-        <TokenCostChart rows={bars} xKey="label" costKey="cumulativeCost" costName="Cumulative cost" height={220} label="Tokens per model step and cumulative cost" />
+        <TokenCostChart
+          rows={bars}
+          xKey="label"
+          costKey="cumulativeCost"
+          costName="Cumulative cost"
+          altCost={computedCostDiffers(steps) ? { key: 'cumulativeComputedCost', name: 'Cumulative at API prices' } : undefined}
+          height={220}
+          label="Tokens per model step and cumulative cost"
+        />
       </Panel>
       <Panel title="Cache vs input per step" id="session-cache-chart">
         <CacheShareChart rows={bars} xKey="label" height={190} label="Share of prompt tokens from cache per step" />

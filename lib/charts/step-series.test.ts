@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyTokens } from '@/lib/model/tokens';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Turn } from '@/lib/sessions/build-turns';
-import { bucketSteps, stepSeries } from './step-series';
+import type { PriceResolver } from '@/lib/pricing/price-types';
+import { bucketSteps, computedCostDiffers, stepSeries } from './step-series';
 
 const info = (id: string, cost = 0, input = 0): MessageInfo => ({ id, sessionID: 's', role: 'assistant', time: { created: 1 }, cost, tokens: { ...emptyTokens(), input } });
 const finish = (id: string, cost: number, input: number) => ({ id, messageID: 'm', sessionID: 's', type: 'step-finish' as const, reason: 'stop', cost, tokens: { ...emptyTokens(), input, output: 1 } });
@@ -20,13 +21,24 @@ describe('stepSeries', () => {
     ]);
     expect(rows.map((r) => Number(r.cumulativeCost.toFixed(2)))).toEqual([0.1, 0.3, 0.8]);
   });
+  it('runs the cost at API prices beside the recorded one: $0 subscription steps still cost something', () => {
+    const priced = (m: MessageInfo): MessageInfo => ({ ...m, providerID: 'github-copilot', modelID: 'known' });
+    const turns: Turn[] = [{ id: 't1', assistant: [{ info: priced(info('a1')), parts: [finish('s1', 0, 1_000_000), finish('s2', 0, 2_000_000)] }, { info: info('a2', 0, 10), parts: [] }], start: 0, end: 0, tokens: emptyTokens(), cost: 0 }];
+    const prices = ((provider: string, model: string) => (provider === 'github-copilot' && model === 'known' ? { price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } } : undefined)) as unknown as PriceResolver;
+    const rows = stepSeries(turns, prices);
+    expect(rows.map((r) => r.cumulativeCost)).toEqual([0, 0, 0]);
+    // $3 per million input, $15 per million output; the unpriced model adds nothing (never a guess).
+    expect(rows.map((r) => Number(r.cumulativeComputedCost.toFixed(6)))).toEqual([3.000015, 9.00003, 9.00003]);
+    expect(computedCostDiffers(rows)).toBe(true);
+    expect(computedCostDiffers(stepSeries(turns))).toBe(false);
+  });
   it('is empty without assistant messages', () => {
     expect(stepSeries([])).toEqual([]);
   });
 });
 
 describe('bucketSteps', () => {
-  const rows = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, messageID: `m${i}`, input: 1, output: 2, reasoning: 0, cacheRead: 3, cacheWrite: 0, cost: 0.5, cumulativeCost: (i + 1) * 0.5 }));
+  const rows = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, messageID: `m${i}`, input: 1, output: 2, reasoning: 0, cacheRead: 3, cacheWrite: 0, cost: 0.5, cumulativeCost: (i + 1) * 0.5, cumulativeComputedCost: (i + 1) * 0.7 }));
   it('keeps small series as they are, labelled by step', () => {
     const out = bucketSteps(rows, 20);
     expect(out).toHaveLength(10);

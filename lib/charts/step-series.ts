@@ -1,3 +1,6 @@
+import { computeCost } from '@/lib/accounting/compute-cost';
+import type { MessageInfo } from '@/lib/model/message';
+import type { PriceResolver } from '@/lib/pricing/price-types';
 import type { Turn } from '@/lib/sessions/build-turns';
 
 export interface StepRow {
@@ -10,30 +13,41 @@ export interface StepRow {
   cacheWrite: number;
   cost: number;
   cumulativeCost: number;
+  /** The running cost at API prices (unpriced steps add nothing; see `lib/accounting`). */
+  cumulativeComputedCost: number;
 }
 
 /**
  * One row per model step (step-finish part) across a session's timeline, with the running cost.
  * A message without step-finish parts (older data) counts as one step with the message's figures.
  */
-export function stepSeries(turns: readonly Turn[]): StepRow[] {
+export function stepSeries(turns: readonly Turn[], prices?: PriceResolver): StepRow[] {
   const rows: StepRow[] = [];
   let cumulative = 0;
-  const push = (messageID: string, t: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }, cost: number) => {
+  let cumulativeComputed = 0;
+  const push = (info: MessageInfo, t: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }, cost: number) => {
+    const match = prices?.(info.providerID, info.modelID);
     cumulative += cost;
-    rows.push({ step: rows.length + 1, messageID, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative });
+    cumulativeComputed += match ? computeCost(t, match.price) : 0;
+    rows.push({ step: rows.length + 1, messageID: info.id, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative, cumulativeComputedCost: cumulativeComputed });
   };
   for (const turn of turns) {
     for (const message of turn.assistant) {
       const steps = message.parts.filter((p) => p.type === 'step-finish');
-      if (steps.length > 0) for (const s of steps) push(message.info.id, s.tokens, s.cost);
+      if (steps.length > 0) for (const s of steps) push(message.info, s.tokens, s.cost);
       else {
         const t = message.info.tokens;
-        if (t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite > 0 || message.info.cost > 0) push(message.info.id, t, message.info.cost);
+        if (t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite > 0 || message.info.cost > 0) push(message.info, t, message.info.cost);
       }
     }
   }
   return rows;
+}
+
+/** Whether the running API-price cost tells something the recorded one does not (a subscription's $0). */
+export function computedCostDiffers(rows: readonly StepRow[]): boolean {
+  const last = rows.at(-1);
+  return last !== undefined && Math.abs(last.cumulativeComputedCost - last.cumulativeCost) > Math.max(1e-6, last.cumulativeCost * 0.005);
 }
 
 export interface StepBucket extends StepRow {
@@ -64,6 +78,7 @@ export function bucketSteps(rows: readonly StepRow[], max = 240): StepBucket[] {
       cacheWrite: sum('cacheWrite'),
       cost: sum('cost'),
       cumulativeCost: last.cumulativeCost,
+      cumulativeComputedCost: last.cumulativeComputedCost,
     });
   }
   return out;

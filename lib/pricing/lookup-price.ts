@@ -50,3 +50,10 @@ export function createPriceResolver(table: PriceTable = bundledPriceTable()): Pr
     return match;
   };
 }
+
+let shared: PriceResolver | undefined;
+
+/** One resolver (and its memo) for the whole process, over the bundled table. */
+export function sharedPrices(): PriceResolver {
+  return (shared ??= createPriceResolver());
+}

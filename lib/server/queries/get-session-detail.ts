@@ -1,6 +1,7 @@
 import 'server-only';
 import { stepSeries, type StepRow } from '@/lib/charts/step-series';
 import { buildTurns, type Turn } from '@/lib/sessions/build-turns';
+import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { pageTurns } from '@/lib/sessions/page-turns';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { trimPart } from '@/lib/sessions/trim-part';
@@ -45,7 +46,7 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     turns: page.turns.map(trimTurn),
     olderCursor: page.olderCursor,
     turnCount: turns.length,
-    steps: stepSeries(turns),
+    steps: stepSeries(turns, sharedPrices()),
     todos: content?.todos ?? [],
     diffs: content?.diffs ?? [],
     issues: content?.issues ?? [],

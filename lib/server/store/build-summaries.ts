@@ -1,5 +1,5 @@
 import 'server-only';
-import { createPriceResolver } from '@/lib/pricing/lookup-price';
+import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { rollUpAll, type SubtreeCache } from '@/lib/sessions/roll-up';
 import { sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
@@ -8,7 +8,7 @@ import type { StatusResult } from '@/lib/status/session-status';
 import { spendOf } from '@/lib/sessions/spend';
 import type { MergedView } from './merged-view';
 
-const prices = createPriceResolver();
+const prices = sharedPrices();
 
 /** Per-session figures, cached until the session changes. */
 export class FiguresCache {
