@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const want = (name: string): boolean => !only || only.includes(name);
   if (want('live') || values.scale) ensureBuild(values.rebuild);
   if (values.scale) {
-    await benchScale({ corpus: values.corpus, sessions: Number(values.sessions) });
+    await benchScale({ corpus: values.corpus, sessions: Number(values.sessions), formats: only?.filter((f): f is 'json' | 'sqlite' => f === 'json' || f === 'sqlite') });
   } else {
     if (want('live')) await benchLive(Number(values.writes));
     if (want('update')) await benchUpdateCost();

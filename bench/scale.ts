@@ -55,7 +55,7 @@ async function liveMedian(server: RunningServer, writer: PartWriter): Promise<{ 
   return { median: live.median, refetch: median(live.refetch) };
 }
 
-export async function benchScale(options: { corpus?: string; sessions: number }): Promise<void> {
+export async function benchScale(options: { corpus?: string; sessions: number; formats?: readonly ('json' | 'sqlite')[] }): Promise<void> {
   let corpus: Pick<GenerateResult, 'jsonDir' | 'sqliteDir' | 'hugeSessionID'>;
   const work = tempDir('scale');
   if (options.corpus) {
@@ -71,7 +71,8 @@ export async function benchScale(options: { corpus?: string; sessions: number })
   const small = generateCorpus({ out: path.join(work, 'small'), sessions: Math.max(10, Math.round(options.sessions / 100)), seed: 2, hugeSessionParts: 100 });
   // Let the kernel write back what was just generated, so it does not stall the measurements.
   spawnSync('sync');
-  for (const format of ['json', 'sqlite'] as const) {
+  const formats = options.formats?.length ? options.formats : (['json', 'sqlite'] as const);
+  for (const format of formats) {
     const dir = format === 'json' ? (corpus.jsonDir as string) : (corpus.sqliteDir as string);
     const smallDir = format === 'json' ? (small.jsonDir as string) : (small.sqliteDir as string);
     const section = `Scale ${format}`;

@@ -27,15 +27,17 @@ export async function measureLive(baseUrl: string, writer: PartWriter, count: nu
   let watcherLiveMs = Number.NaN;
   const deadline = performance.now() + (options.budgetMs ?? 120_000);
   try {
-    // The watcher needs a while after "ready on" (chokidar's first scan): probe until a write is seen.
+    // Open a message in each target session first, as an agent does before writing its parts
+    // (in the JSON tree, a new message's folder is what makes an old session live again).
+    const opened = writer.begin();
+    // The watcher needs a while after "ready on" (its first scan): probe until a write is seen.
     const probing = performance.now();
     for (let seen = false, i = 0; !seen && i < 600; i++) {
       const before = client.lastId;
       seen = Boolean(await client.next(changeFor(writer.probe().sessionID, before), 250));
     }
     watcherLiveMs = performance.now() - probing;
-    // Warm-up: open a message in each target session and let those events pass.
-    const opened = writer.begin();
+    // Warm-up: let the events of the opened messages pass.
     for (let i = 0; i < 20 && opened.length > 0; i++) {
       const event = await client.next((e) => e.event === 'change', 250);
       if (!event) continue;

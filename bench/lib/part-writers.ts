@@ -49,7 +49,7 @@ export function jsonPartWriter(opencodeDir: string, seed = 7): PartWriter {
     },
     probe() {
       const sessionID = sessions[0] as string;
-      const messageID = (readdirSync(path.join(storage, 'message', sessionID)).sort().at(-1) as string).slice(0, -'.json'.length);
+      const messageID = messages.get(sessionID) ?? (readdirSync(path.join(storage, 'message', sessionID)).sort().at(-1) as string).slice(0, -'.json'.length);
       const now = Date.now();
       const id = ids.ascending('prt', now);
       const file = path.join(storage, 'part', messageID, `${id}.json`);
