@@ -4,6 +4,12 @@ import type { Queries, Row } from './sqlite-queries';
 
 /** Rows committed slightly out of timestamp order (several writers) are still caught. */
 const CLOCK_MARGIN_MS = 1_000;
+/**
+ * How far back an active session's rows are re-read: a row stamped before its commit (a busy
+ * machine delays the commit by seconds) lands behind newer rows already seen. Rows whose
+ * `time_updated` did not change since they were taken are skipped without parsing.
+ */
+const ACTIVE_MARGIN_MS = 15_000;
 /** A session with no new rows for this long stops being re-queried for in-place updates. */
 const ACTIVE_WINDOW_MS = 10 * 60_000;
 
@@ -20,7 +26,7 @@ export class SqliteCursor {
   private readonly sessionIds = new Set<string>();
   private readonly messageIds = new Map<string, Set<string>>();
   /** session id -> { last activity seen (ms, our clock), newest row time_updated seen } */
-  private readonly active = new Map<string, { seen: number; updated: number }>();
+  private readonly active = new Map<string, { seen: number; updated: number; versions: Map<string, unknown> }>();
 
   noteMessage(sessionID: string, id: string, rowid: number): void {
     if (rowid > this.messageRowid) this.messageRowid = rowid;
@@ -42,7 +48,7 @@ export class SqliteCursor {
     if (typeof sessionID !== 'string') return;
     const prev = this.active.get(sessionID);
     const rowUpdated = typeof updated === 'number' ? updated : now;
-    this.active.set(sessionID, { seen: now, updated: Math.max(prev?.updated ?? 0, rowUpdated) });
+    this.active.set(sessionID, { seen: now, updated: Math.max(prev?.updated ?? 0, rowUpdated), versions: prev?.versions ?? new Map() });
   }
 
   readIncrement(q: Queries, changes: ChangeSet, take: Take): void {
@@ -66,15 +72,16 @@ export class SqliteCursor {
         this.active.delete(sessionID);
         continue;
       }
-      const since = state.updated - CLOCK_MARGIN_MS;
-      for (const row of q.sessionMessagesUpdatedSince.all(sessionID, since) as Row[]) {
-        take('message', row);
+      const since = state.updated - ACTIVE_MARGIN_MS;
+      const takeChanged = (kind: 'message' | 'part', row: Row): void => {
+        const key = `${kind}:${String(row.id)}`;
+        if (state.versions.has(key) && state.versions.get(key) === row._updated) return;
+        state.versions.set(key, row._updated);
+        take(kind, row);
         if (typeof row._updated === 'number' && row._updated > state.updated) state.updated = row._updated;
-      }
-      for (const row of q.sessionPartsUpdatedSince.all(sessionID, since) as Row[]) {
-        take('part', row);
-        if (typeof row._updated === 'number' && row._updated > state.updated) state.updated = row._updated;
-      }
+      };
+      for (const row of q.sessionMessagesUpdatedSince.all(sessionID, since) as Row[]) takeChanged('message', row);
+      for (const row of q.sessionPartsUpdatedSince.all(sessionID, since) as Row[]) takeChanged('part', row);
       this.detectRemovedMessages(q, changes, sessionID);
     }
   }
