@@ -29,7 +29,8 @@ export class Store {
   private readonly figures: FiguresCache;
   private readonly contents = new ContentCache();
   private readonly summaryState: SummaryState = { summaries: new Map(), subtrees: new Map() };
-  private summaries: Map<string, SessionSummary> | undefined;
+  /** Whether the summaries were built once (after that, changes only update them). */
+  private summariesBuilt = false;
   private agedAt = 0;
   /** Sessions changed since the summaries were last brought up to date. */
   private readonly pending = new Set<string>();
@@ -88,34 +89,37 @@ export class Store {
    */
   summaryMap(): Map<string, SessionSummary> {
     const now = Date.now();
-    if (!this.summaries) {
-      this.summaries = buildSummaries(this.view, this.figures, now, this.summaryState);
+    const { summaries } = this.summaryState;
+    if (!this.summariesBuilt) {
+      buildSummaries(this.view, this.figures, now, this.summaryState);
+      this.summariesBuilt = true;
       this.agedAt = now;
       this.pending.clear();
-      for (const summary of this.summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
+      for (const summary of summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
     }
     if (this.pending.size > 0) {
-      this.update(this.summaries, this.pending, now);
+      this.update(this.pending, now);
       this.pending.clear();
     }
-    if (now - this.agedAt > 1_000) this.reage(this.summaries, now);
-    return this.summaries;
+    if (now - this.agedAt > 1_000) this.reage(now);
+    return summaries;
   }
 
   /** Re-evaluates the sessions whose status can age, and their ancestors; returns those that changed. */
-  private reage(summaries: Map<string, SessionSummary>, now: number): string[] {
+  private reage(now: number): string[] {
+    const { summaries } = this.summaryState;
     const ageing = new Set<string>();
     for (const id of this.ageing) for (const related of this.view.withAncestors(id)) ageing.add(related);
     const before = new Map([...ageing].map((id) => [id, summaries.get(id)?.status.status]));
-    this.update(summaries, ageing, now);
+    this.update(ageing, now);
     this.agedAt = now;
     return [...ageing].filter((id) => summaries.get(id)?.status.status !== before.get(id));
   }
 
-  private update(summaries: Map<string, SessionSummary>, ids: ReadonlySet<string>, now: number): void {
+  private update(ids: ReadonlySet<string>, now: number): void {
     buildSummaries(this.view, this.figures, now, this.summaryState, ids);
     for (const id of ids) {
-      const status = summaries.get(id)?.status.status;
+      const status = this.summaryState.summaries.get(id)?.status.status;
       if (status && isLive(status)) this.ageing.add(id);
       else this.ageing.delete(id);
     }
@@ -158,8 +162,8 @@ export class Store {
 
   /** Busy turns into stale, waiting into idle, with time alone: tell pages when that happens. */
   private recheckStatuses(): void {
-    const summaries = this.summaryMap();
-    const changed = this.reage(summaries, Date.now());
+    this.summaryMap();
+    const changed = this.reage(Date.now());
     if (changed.length > 0) this.events.emit(changed, ['sessions']);
   }
 

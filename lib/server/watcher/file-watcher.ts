@@ -57,7 +57,7 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
     const resolved = path.resolve(file);
     for (const route of routes) {
       const inside = (target: string): boolean => resolved === target || resolved.startsWith(target + path.sep);
-      if (route.targets.some(inside) || [...route.live.all()].some(inside)) route.queue.add(resolved);
+      if (route.targets.some(inside) || route.live.contains(resolved)) route.queue.add(resolved);
     }
   };
   const rescope = (): void => {

@@ -33,6 +33,11 @@ export class LiveFolders {
     return this.current;
   }
 
+  /** Whether `file` is one of the folders or directly inside one (they hold only files). */
+  contains(file: string): boolean {
+    return this.current.has(file) || this.current.has(path.dirname(file));
+  }
+
   setWanted(folders: readonly string[], now = Date.now()): void {
     this.wanted = new Set(folders.map((f) => path.resolve(f)));
     this.sync(now);

@@ -31,9 +31,8 @@ export function watchScope(targets: readonly string[], exact: readonly string[])
       const f = path.resolve(file);
       if (isIgnoredName(f)) return false;
       if (resolved.some((target) => within(f, target) || within(target, f))) return true;
-      // Inside an exact target: it or one of the next two folders up is in the set.
-      for (let dir = f, up = 0; up < 3; dir = path.dirname(dir), up++) if (exactSet.has(dir)) return true;
-      return false;
+      // An exact target or a file directly in one (they hold only files).
+      return exactSet.has(f) || exactSet.has(path.dirname(f));
     },
   };
 }

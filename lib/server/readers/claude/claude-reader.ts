@@ -38,8 +38,7 @@ export class ClaudeCodeReader implements SourceReader {
   async readAll(): Promise<ChangeSet> {
     const refs = await listClaudeFiles(this.path);
     const cs = await this.readRefs(refs);
-    const seen = new Set(refs.map((r) => r.path));
-    for (const file of this.index.knownFiles()) if (!seen.has(file)) this.index.remove(cs, file);
+    this.index.removeUnlisted(cs, refs.map((r) => r.path));
     cs.complete = true;
     return cs;
   }
@@ -78,10 +77,7 @@ export class ClaudeCodeReader implements SourceReader {
     const reads = await mapLimit(refs, CONCURRENCY, (ref) => readClaudeFile(ref));
     refs.forEach((ref, i) => {
       const read = reads[i];
-      if (!read) return;
-      cs.issues.push(...read.issues);
-      if (read.state === 'ok') this.index.apply(cs, ref.path, read.mapped);
-      else if (read.state === 'missing') this.index.remove(cs, ref.path);
+      if (read) this.index.take(cs, ref.path, read);
     });
     return cs;
   }

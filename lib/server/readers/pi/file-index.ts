@@ -15,6 +15,9 @@ export interface FileSession {
   parts: Part[];
 }
 
+/** One session file's read, as both file readers report it (a half-written file is `not-ready`). */
+export type FileRead = { state: 'ok'; mapped: FileSession; issues: ChangeSet['issues'] } | { state: 'not-ready' | 'missing'; issues: ChangeSet['issues'] };
+
 interface Known {
   sessionID: string;
   messageIDs: Set<string>;
@@ -50,6 +53,19 @@ export class FileIndex {
 
   knownFiles(): string[] {
     return [...this.files.keys()];
+  }
+
+  /** Takes one file's read into a change set: its records, or its removal when the file is gone. */
+  take(cs: ChangeSet, filePath: string, read: FileRead): void {
+    cs.issues.push(...read.issues);
+    if (read.state === 'ok') this.apply(cs, filePath, read.mapped);
+    else if (read.state === 'missing') this.remove(cs, filePath);
+  }
+
+  /** After a full listing: every file known before and not listed now is removed. */
+  removeUnlisted(cs: ChangeSet, listed: readonly string[]): void {
+    const seen = new Set(listed);
+    for (const file of this.knownFiles()) if (!seen.has(file)) this.remove(cs, file);
   }
 
   /** Upserts one file's records. Part metadata only for the newest messages, as the store keeps. */

@@ -41,8 +41,7 @@ export class PiSessionReader implements SourceReader {
   async readAll(): Promise<ChangeSet> {
     const refs = await listRoot(this.path);
     const cs = await this.readRefs(refs);
-    const seen = new Set(refs.map((r) => r.path));
-    for (const file of this.index.knownFiles()) if (!seen.has(file)) this.index.remove(cs, file);
+    this.index.removeUnlisted(cs, refs.map((r) => r.path));
     cs.complete = true;
     return cs;
   }
@@ -85,10 +84,7 @@ export class PiSessionReader implements SourceReader {
       const reads = await mapLimit(level, CONCURRENCY, (ref) => this.readOne(ref));
       level.forEach((ref, i) => {
         const read = reads[i];
-        if (!read) return;
-        cs.issues.push(...read.issues);
-        if (read.state === 'ok') this.index.apply(cs, ref.path, read.mapped);
-        else if (read.state === 'missing') this.index.remove(cs, ref.path);
+        if (read) this.index.take(cs, ref.path, read);
       });
     }
     return cs;
