@@ -29,7 +29,9 @@ describe('stepSeries', () => {
     expect(rows.map((r) => r.cumulativeCost)).toEqual([0, 0, 0]);
     // $3 per million input, $15 per million output; the unpriced model adds nothing (never a guess).
     expect(rows.map((r) => Number(r.cumulativeComputedCost.toFixed(6)))).toEqual([3.000015, 9.00003, 9.00003]);
-    expect(computedCostDiffers(rows)).toBe(true);
+    // With an unpriced step the line would understate: it is not drawn.
+    expect(computedCostDiffers(rows)).toBe(false);
+    expect(computedCostDiffers(rows.slice(0, 2))).toBe(true);
     expect(computedCostDiffers(stepSeries(turns))).toBe(false);
   });
   it('is empty without assistant messages', () => {
@@ -38,7 +40,7 @@ describe('stepSeries', () => {
 });
 
 describe('bucketSteps', () => {
-  const rows = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, messageID: `m${i}`, input: 1, output: 2, reasoning: 0, cacheRead: 3, cacheWrite: 0, cost: 0.5, cumulativeCost: (i + 1) * 0.5, cumulativeComputedCost: (i + 1) * 0.7 }));
+  const rows = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, messageID: `m${i}`, input: 1, output: 2, reasoning: 0, cacheRead: 3, cacheWrite: 0, cost: 0.5, cumulativeCost: (i + 1) * 0.5, cumulativeComputedCost: (i + 1) * 0.7, priced: true }));
   it('keeps small series as they are, labelled by step', () => {
     const out = bucketSteps(rows, 20);
     expect(out).toHaveLength(10);

@@ -15,6 +15,8 @@ export interface StepRow {
   cumulativeCost: number;
   /** The running cost at API prices (unpriced steps add nothing; see `lib/accounting`). */
   cumulativeComputedCost: number;
+  /** Whether this step's model has a price (otherwise the API-price line would understate). */
+  priced: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function stepSeries(turns: readonly Turn[], prices?: PriceResolver): Step
     const match = prices?.(info.providerID, info.modelID);
     cumulative += cost;
     cumulativeComputed += match ? computeCost(t, match.price) : 0;
-    rows.push({ step: rows.length + 1, messageID: info.id, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative, cumulativeComputedCost: cumulativeComputed });
+    rows.push({ step: rows.length + 1, messageID: info.id, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative, cumulativeComputedCost: cumulativeComputed, priced: match !== undefined });
   };
   for (const turn of turns) {
     for (const message of turn.assistant) {
@@ -44,10 +46,13 @@ export function stepSeries(turns: readonly Turn[], prices?: PriceResolver): Step
   return rows;
 }
 
-/** Whether the running API-price cost tells something the recorded one does not (a subscription's $0). */
+/**
+ * Whether the running API-price cost tells something the recorded one does not (a subscription's
+ * $0). Not when a step is unpriced: a line that leaves those out would read as cheaper than it is.
+ */
 export function computedCostDiffers(rows: readonly StepRow[]): boolean {
   const last = rows.at(-1);
-  return last !== undefined && Math.abs(last.cumulativeComputedCost - last.cumulativeCost) > Math.max(1e-6, last.cumulativeCost * 0.005);
+  return last !== undefined && rows.every((r) => r.priced) && Math.abs(last.cumulativeComputedCost - last.cumulativeCost) > Math.max(1e-6, last.cumulativeCost * 0.005);
 }
 
 export interface StepBucket extends StepRow {
@@ -79,6 +84,7 @@ export function bucketSteps(rows: readonly StepRow[], max = 240): StepBucket[] {
       cost: sum('cost'),
       cumulativeCost: last.cumulativeCost,
       cumulativeComputedCost: last.cumulativeComputedCost,
+      priced: group.every((r) => r.priced),
     });
   }
   return out;
