@@ -92,6 +92,12 @@ export interface SourceReader {
   watchTargets(): string[];
   /** Folders with one entry per session or message, of which only new entries are watched. */
   shallowTargets?(): string[];
+  /**
+   * Whether the source changed since the last read began, by its own files' size and time: a
+   * file event can be lost (chokidar drops events within 5 ms of another; a commit can land after
+   * the read its first write woke), so the store checks once more after a change settles.
+   */
+  changedSinceRead?(): boolean;
   /** Folders to watch closely while these sessions are being written. */
   liveTargets?(live: readonly LiveSession[]): string[];
   /** Part bodies, todos and diffs of one session; undefined if this source does not hold it. */

@@ -22,6 +22,8 @@ export class SqliteReader implements SourceReader {
   private queries: Queries | undefined;
   private cursor = new SqliteCursor();
   private fileIdentity = '';
+  /** The database's and its log's size and time when the last read began. */
+  private readSignature = '';
   /** Why the database could not be read, if it could not. */
   openError: string | undefined;
 
@@ -54,6 +56,7 @@ export class SqliteReader implements SourceReader {
   }
 
   async *readAllStaged(): AsyncGenerator<ChangeSet> {
+    this.readSignature = writeSignature(this.path);
     const first = emptyChangeSet();
     first.complete = true;
     this.close();
@@ -99,7 +102,12 @@ export class SqliteReader implements SourceReader {
     }
   }
 
+  changedSinceRead(): boolean {
+    return writeSignature(this.path) !== this.readSignature;
+  }
+
   async readChanged(_paths: readonly string[]): Promise<ChangeSet> {
+    this.readSignature = writeSignature(this.path);
     if (this.needsReopen()) return this.readAll();
     const changes = emptyChangeSet();
     const q = this.queries;
@@ -185,6 +193,15 @@ function push<T>(changes: ChangeSet, where: string, reshaped: { ok: true; value:
 
 function databaseIssue(file: string, reason: string): ReadIssue {
   return { source: 'opencode-sqlite', path: file, kind: 'database', reason, at: Date.now() };
+}
+
+/** Size and modification time of the database and its write-ahead log (readers never change them). */
+function writeSignature(db: string): string {
+  const of = (file: string): string => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
+  };
+  return `${of(db)}|${of(`${db}-wal`)}`;
 }
 
 function identity(file: string): string {
