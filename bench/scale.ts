@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { generateCorpus, type GenerateResult } from '../scripts/corpus/generate';
 import { runChild } from './lib/child';
@@ -55,6 +55,52 @@ async function liveMedian(server: RunningServer, writer: PartWriter): Promise<{ 
   return { median: live.median, refetch: median(live.refetch) };
 }
 
+/**
+ * The first open of the 10,000-part session: its page of turns (the target), then its step chart's
+ * own query. The first request of the route (module load) is made on another session first.
+ */
+async function hugeSession(url: string, hugeID: string, section: string): Promise<void> {
+  const other = (await getJson<{ sessions: { id: string }[] }>(`${url}/api/sessions?limit=5`)).body.sessions.find((s) => s.id !== hugeID)?.id;
+  if (other) {
+    const warm = await getJson(`${url}/api/sessions/${other}`);
+    const warmSteps = await getJson(`${url}/api/sessions/${other}/steps`);
+    report({ section, name: 'first session page of the process (route loads; a small session)', value: ms(warm.ms), note: `its steps: ${ms(warmSteps.ms)}` });
+  }
+  const pages: number[] = [];
+  const steps: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await getJson<{ turns: unknown[] }>(`${url}/api/sessions/${hugeID}`);
+    if (r.status !== 200) throw new Error(`/api/sessions/${hugeID}: HTTP ${r.status}`);
+    const s = await getJson<{ partCount: number; steps: unknown[] }>(`${url}/api/sessions/${hugeID}/steps`);
+    if (s.status !== 200) throw new Error(`/api/sessions/${hugeID}/steps: HTTP ${s.status}`);
+    pages.push(r.ms);
+    steps.push(s.ms);
+    if (i === 0) {
+      report({ section, name: `/api/sessions/[id], ${s.body.partCount} parts, first open (newest ${r.body.turns.length} turns)`, value: ms(r.ms), target: '< 300 ms', pass: r.ms < 300 });
+      report({ section, name: `/api/sessions/[id]/steps (chart, ${s.body.steps.length} steps), first`, value: ms(s.ms), note: 'asked beside the page; the chart shows when it comes' });
+    }
+  }
+  report({ section, name: '/api/sessions/[id], 10,000 parts, median of 5', value: ms(median(pages)), target: '< 300 ms', pass: median(pages) < 300 });
+  report({ section, name: '/api/sessions/[id]/steps, median of 5', value: ms(median(steps)) });
+}
+
+/**
+ * OpenCode not running: no -wal/-shm, so the server reads a private copy of the database. The
+ * floor's read-only connection leaves those files behind: they are removed first (our corpus).
+ */
+async function notRunning(dir: string, home: string, floor: Floor, section: string): Promise<void> {
+  for (const side of ['-wal', '-shm']) rmSync(path.join(dir, `opencode.db${side}`), { force: true });
+  const server = await startServer(dir, home);
+  try {
+    const cold = await coldStart(server);
+    const ratio = cold.firstData / floor.recordsAt;
+    report({ section, name: 'OpenCode not running: first answer with sessions (copies the database first)', value: ms(cold.firstData), baseline: `${ms(floor.recordsAt)} floor`, ratio, target: '< 1.5x', pass: ratio < 1.5 });
+    report({ section, name: 'OpenCode not running: index ready', value: ms(cold.ready), baseline: `${ms(floor.readyAt)} floor`, ratio: cold.ready / floor.readyAt });
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function benchScale(options: { corpus?: string; sessions: number; formats?: readonly ('json' | 'sqlite')[] }): Promise<void> {
   let corpus: Pick<GenerateResult, 'jsonDir' | 'sqliteDir' | 'hugeSessionID'>;
   const work = tempDir('scale');
@@ -77,26 +123,19 @@ export async function benchScale(options: { corpus?: string; sessions: number; f
     const smallDir = format === 'json' ? (small.jsonDir as string) : (small.sqliteDir as string);
     const section = `Scale ${format}`;
     const floor = await timedFloor(format, dir);
+    if (format === 'sqlite') await notRunning(dir, path.join(work, 'home-sqlite-closed'), floor, section);
+    // From here on a writer holds the database open, as a running OpenCode does.
     const writer = partWriter(format, dir);
     const server = await startServer(dir, path.join(work, `home-${format}`));
     try {
       const cold = await coldStart(server);
       report({ section, name: 'first /api/sessions answer (any, while indexing)', value: ms(cold.firstAnswer), note: `process up and listening after ${ms(server.readyAt - server.spawnedAt)}` });
       const r1 = cold.firstData / floor.recordsAt;
-      report({ section, name: 'first /api/sessions answer with sessions', value: ms(cold.firstData), baseline: `${ms(floor.recordsAt)} floor: read+parse ${floor.records} session/message records`, ratio: r1, target: '< 1.5x', pass: r1 < 1.5 });
+      report({ section, name: format === 'sqlite' ? 'OpenCode running: first /api/sessions answer with sessions' : 'first /api/sessions answer with sessions', value: ms(cold.firstData), baseline: `${ms(floor.recordsAt)} floor: read+parse ${floor.records} session/message records`, ratio: r1, target: '< 1.5x', pass: r1 < 1.5 });
       const r2 = cold.ready / floor.readyAt;
       report({ section, name: 'index ready (/api/health index.phase)', value: ms(cold.ready), baseline: `${ms(floor.readyAt)} floor: + ${floor.parts} tail parts`, ratio: r2 });
       report({ section, name: 'peak RSS after indexing (VmHWM)', value: `${peakRssMb(server.pid).toFixed(0)} MB`, target: '< 600 MB', pass: peakRssMb(server.pid) < 600 });
-      if (corpus.hugeSessionID) {
-        const times: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const r = await getJson<{ partCount: number }>(`${server.url}/api/sessions/${corpus.hugeSessionID}`);
-          if (r.status !== 200) throw new Error(`/api/sessions/${corpus.hugeSessionID}: HTTP ${r.status}`);
-          times.push(r.ms);
-          if (i === 0) report({ section, name: `/api/sessions/[id], ${r.body.partCount} parts, first`, value: ms(r.ms), target: '< 300 ms', pass: r.ms < 300 });
-        }
-        report({ section, name: '/api/sessions/[id], 10,000 parts, median of 5', value: ms(median(times)), target: '< 300 ms', pass: median(times) < 300 });
-      }
+      if (corpus.hugeSessionID) await hugeSession(server.url, corpus.hugeSessionID, section);
       if (format === 'sqlite') {
         const stats: number[] = [];
         for (let i = 0; i < 3; i++) stats.push((await getJson(`${server.url}/api/stats?groupBy=day`)).ms);

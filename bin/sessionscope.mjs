@@ -37,8 +37,16 @@ const handle = app.getRequestHandler();
 const { guardRequest } = await import('./guard.mjs');
 const guard = guardRequest(options);
 
+// Requests being answered, read by the store's first read to let them out between its stages
+// (lib/server/http/request-activity.ts). The live event stream stays open: not counted.
+const activity = (globalThis[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
+
 const server = http.createServer((req, res) => {
   if (!guard(req, res)) return;
+  if (!req.url?.startsWith('/api/events')) {
+    activity.inFlight++;
+    res.once('close', () => activity.inFlight--);
+  }
   handle(req, res);
 });
 server.on('error', (error) => {

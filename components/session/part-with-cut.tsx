@@ -12,7 +12,7 @@ export function PartWithCut({ part, step }: { part: Part; step?: number }) {
   const [wanted, setWanted] = useState(false);
   const full = useQuery({
     queryKey: [...queryKeys.session(part.sessionID), 'part', part.id],
-    queryFn: () => fetchJson<Part>(`/api/sessions/${encodeURIComponent(part.sessionID)}/parts/${encodeURIComponent(part.id)}`),
+    queryFn: () => fetchJson<Part>(`/api/sessions/${encodeURIComponent(part.sessionID)}/parts/${encodeURIComponent(part.id)}?message=${encodeURIComponent(part.messageID)}`),
     enabled: wanted,
   });
   if (!part.cut) return <PartView part={part} step={step} />;

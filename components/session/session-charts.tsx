@@ -1,5 +1,7 @@
 'use client';
 import { useMemo } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
+import { Loading } from '@/components/ui/loading';
 import { Panel } from '@/components/ui/panel';
 import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
@@ -9,10 +11,18 @@ import { formatPercent, formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import type { TokenCounts } from '@/lib/model/tokens';
 
-/** Charts of every model step of the session (the server sends them all, however many turns are loaded). */
-export function SessionCharts({ steps, tokens }: { steps: StepRow[]; tokens: TokenCounts }) {
+const NO_STEPS: StepRow[] = [];
+
+/**
+ * Charts of every model step of the session (their own query: all steps, however many turns are
+ * loaded). `steps` is undefined while they are read.
+ */
+export function SessionCharts({ steps = NO_STEPS, error, tokens }: { steps?: StepRow[]; error?: unknown; tokens: TokenCounts }) {
+  const loading = steps === NO_STEPS;
   const bars = useMemo(() => bucketSteps(steps), [steps]);
   const mix = cacheMix(tokens);
+  if (error) return <ErrorState what="the step charts" error={error} />;
+  if (loading) return <Loading what="step charts" />;
   if (steps.length === 0) return null;
   return (
     <div className="grid-2 wide-left">

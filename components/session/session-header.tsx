@@ -16,7 +16,8 @@ import type { SessionDetail } from '@/lib/view/api-types';
 import { SessionPlanLine } from './session-plan-line';
 import { describeContext } from '@/lib/view/context-view';
 
-export function SessionHeader({ detail }: { detail: SessionDetail }) {
+/** `partCount`: from the step index, undefined while it is read. */
+export function SessionHeader({ detail, partCount }: { detail: SessionDetail; partCount?: number }) {
   const s = detail.session;
   const withSubs = s.childCount > 0;
   return (
@@ -64,7 +65,7 @@ export function SessionHeader({ detail }: { detail: SessionDetail }) {
           value={formatPercent(s.cacheHitRatio)}
           detail={`${formatCompact(s.tokens.cacheRead)} of ${formatCompact(s.tokens.input + s.tokens.cacheRead)} prompt tokens read from cache`}
         />
-        <Stat label="Duration" value={formatDuration(s.lastActivity - s.firstActivity)} detail={`${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${plural(detail.partCount, 'part')}`} />
+        <Stat label="Duration" value={formatDuration(s.lastActivity - s.firstActivity)} detail={`${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${partCount === undefined ? '… parts' : plural(partCount, 'part')}`} />
         <Stat label="Models" value={<span className="small-value">{s.models.join(', ') || '—'}</span>} detail={s.agents.length ? `agents: ${s.agents.join(', ')}` : undefined} />
       </div>
     </header>

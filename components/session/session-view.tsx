@@ -9,9 +9,11 @@ import { SubagentTree } from './subagent-tree';
 import { Timeline } from './timeline';
 import { SessionSidebar, hasSidebar } from './session-sidebar';
 import { useSessionDetail } from './use-session-detail';
+import { useSessionSteps } from './use-session-steps';
 
 export function SessionView({ id }: { id: string }) {
   const detail = useSessionDetail(id);
+  const outline = useSessionSteps(id);
   if (detail.error) {
     const missing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
     return (
@@ -32,11 +34,11 @@ export function SessionView({ id }: { id: string }) {
   const older = detail.hasNextPage ? { load: () => void detail.fetchNextPage(), loading: detail.isFetchingNextPage, shown: turns.length, total: d.turnCount } : undefined;
   return (
     <div className="page session-page">
-      <SessionHeader detail={d} />
-      <SessionCharts steps={d.steps} tokens={d.session.tokens} />
+      <SessionHeader detail={d} partCount={outline.data?.partCount} />
+      <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />
       {d.session.childCount > 0 || d.session.parentID ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
-        <Timeline turns={turns} partCount={d.partCount} older={older} />
+        <Timeline turns={turns} partCount={outline.data?.partCount} older={older} />
         <SessionSidebar detail={d} />
       </div>
     </div>

@@ -17,7 +17,7 @@ export interface OlderTurns {
 }
 
 /** The turns loaded so far (newest pages first, older on request), virtualised: only the rows on screen are in the DOM. */
-export function Timeline({ turns, partCount, older }: { turns: Turn[]; partCount: number; older?: OlderTurns }) {
+export function Timeline({ turns, partCount, older }: { turns: Turn[]; partCount?: number; older?: OlderTurns }) {
   const rows = useMemo(() => timelineRows(turns), [turns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
@@ -32,7 +32,7 @@ export function Timeline({ turns, partCount, older }: { turns: Turn[]; partCount
   const [selected] = useListKeys(rows.length, undefined, move);
   const items = virtualizer.getVirtualItems();
   return (
-    <Panel title={`Timeline · ${plural(turns.length, 'turn')}, ${plural(partCount, 'part')}`} id="timeline" className="timeline-panel">
+    <Panel title={`Timeline · ${plural(turns.length, 'turn')}${partCount === undefined ? '' : `, ${plural(partCount, 'part')}`}`} id="timeline" className="timeline-panel">
       {rows.length === 0 ? <p className="muted">No messages in this session yet.</p> : null}
       {older ? (
         <p className="muted small">

@@ -3,7 +3,7 @@ import { emptyTokens } from '@/lib/model/tokens';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Turn } from '@/lib/sessions/build-turns';
 import type { PriceResolver } from '@/lib/pricing/price-types';
-import { bucketSteps, computedCostDiffers, stepSeries } from './step-series';
+import { bucketSteps, computedCostDiffers, stepSeries, stepSourcesOf } from './step-series';
 
 const info = (id: string, cost = 0, input = 0): MessageInfo => ({ id, sessionID: 's', role: 'assistant', time: { created: 1 }, cost, tokens: { ...emptyTokens(), input } });
 const finish = (id: string, cost: number, input: number) => ({ id, messageID: 'm', sessionID: 's', type: 'step-finish' as const, reason: 'stop', cost, tokens: { ...emptyTokens(), input, output: 1 } });
@@ -13,7 +13,7 @@ describe('stepSeries', () => {
     const turns: Turn[] = [
       { id: 't1', assistant: [{ info: info('a1', 0.3), parts: [finish('s1', 0.1, 10), finish('s2', 0.2, 20)] }, { info: info('a2', 0.5, 50), parts: [] }, { info: info('a3'), parts: [] }], start: 0, end: 0, tokens: emptyTokens(), cost: 0 },
     ];
-    const rows = stepSeries(turns);
+    const rows = stepSeries(stepSourcesOf(turns));
     expect(rows.map((r) => [r.step, r.messageID, r.input, r.cost])).toEqual([
       [1, 'a1', 10, 0.1],
       [2, 'a1', 20, 0.2],
@@ -25,14 +25,14 @@ describe('stepSeries', () => {
     const priced = (m: MessageInfo): MessageInfo => ({ ...m, providerID: 'github-copilot', modelID: 'known' });
     const turns: Turn[] = [{ id: 't1', assistant: [{ info: priced(info('a1')), parts: [finish('s1', 0, 1_000_000), finish('s2', 0, 2_000_000)] }, { info: info('a2', 0, 10), parts: [] }], start: 0, end: 0, tokens: emptyTokens(), cost: 0 }];
     const prices = ((provider: string, model: string) => (provider === 'github-copilot' && model === 'known' ? { price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } } : undefined)) as unknown as PriceResolver;
-    const rows = stepSeries(turns, prices);
+    const rows = stepSeries(stepSourcesOf(turns), prices);
     expect(rows.map((r) => r.cumulativeCost)).toEqual([0, 0, 0]);
     // $3 per million input, $15 per million output; the unpriced model adds nothing (never a guess).
     expect(rows.map((r) => Number(r.cumulativeComputedCost.toFixed(6)))).toEqual([3.000015, 9.00003, 9.00003]);
     // With an unpriced step the line would understate: it is not drawn.
     expect(computedCostDiffers(rows)).toBe(false);
     expect(computedCostDiffers(rows.slice(0, 2))).toBe(true);
-    expect(computedCostDiffers(stepSeries(turns))).toBe(false);
+    expect(computedCostDiffers(stepSeries(stepSourcesOf(turns)))).toBe(false);
   });
   it('is empty without assistant messages', () => {
     expect(stepSeries([])).toEqual([]);

@@ -2,6 +2,7 @@ import { computeCost } from '@/lib/accounting/compute-cost';
 import type { MessageInfo } from '@/lib/model/message';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import type { Turn } from '@/lib/sessions/build-turns';
+import { emptyTokens, type TokenCounts } from '@/lib/model/tokens';
 
 export interface StepRow {
   step: number;
@@ -19,11 +20,22 @@ export interface StepRow {
   priced: boolean;
 }
 
+/** An assistant message with its step-finish parts (in order; other parts are ignored). */
+export interface StepSource {
+  info: MessageInfo;
+  steps: readonly { type: string; cost?: number; tokens?: TokenCounts }[];
+}
+
+/** The assistant messages of a session's turns, in timeline order, with their parts. */
+export function stepSourcesOf(turns: readonly Turn[]): StepSource[] {
+  return turns.flatMap((turn) => turn.assistant.map((m) => ({ info: m.info, steps: m.parts })));
+}
+
 /**
  * One row per model step (step-finish part) across a session's timeline, with the running cost.
  * A message without step-finish parts (older data) counts as one step with the message's figures.
  */
-export function stepSeries(turns: readonly Turn[], prices?: PriceResolver): StepRow[] {
+export function stepSeries(messages: readonly StepSource[], prices?: PriceResolver): StepRow[] {
   const rows: StepRow[] = [];
   let cumulative = 0;
   let cumulativeComputed = 0;
@@ -33,14 +45,12 @@ export function stepSeries(turns: readonly Turn[], prices?: PriceResolver): Step
     cumulativeComputed += match ? computeCost(t, match.price) : 0;
     rows.push({ step: rows.length + 1, messageID: info.id, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative, cumulativeComputedCost: cumulativeComputed, priced: match !== undefined });
   };
-  for (const turn of turns) {
-    for (const message of turn.assistant) {
-      const steps = message.parts.filter((p) => p.type === 'step-finish');
-      if (steps.length > 0) for (const s of steps) push(message.info, s.tokens, s.cost);
-      else {
-        const t = message.info.tokens;
-        if (t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite > 0 || message.info.cost > 0) push(message.info, t, message.info.cost);
-      }
+  for (const message of messages) {
+    const steps = message.steps.filter((p) => p.type === 'step-finish');
+    if (steps.length > 0) for (const s of steps) push(message.info, s.tokens ?? emptyTokens(), s.cost ?? 0);
+    else {
+      const t = message.info.tokens;
+      if (t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite > 0 || message.info.cost > 0) push(message.info, t, message.info.cost);
     }
   }
   return rows;

@@ -1,5 +1,6 @@
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
+import type { PartMeta } from '@/lib/model/part-meta';
 import { compareIdsCircular } from '@/lib/model/ids';
 import { addTokensInto, emptyTokens, type TokenCounts } from '@/lib/model/tokens';
 
@@ -21,9 +22,23 @@ export interface Turn {
 
 /** Parts in creation order: OpenCode's ids are monotonic within a message (compared across the wrap). */
 export function comparePartOrder(a: Part, b: Part): number {
-  const byId = compareIdsCircular(a.id, b.id);
-  if (/^prt_[0-9a-f]{12}/.test(a.id) && /^prt_[0-9a-f]{12}/.test(b.id)) return byId;
-  return (a.time?.start ?? 0) - (b.time?.start ?? 0) || byId;
+  return compareCreation(a.id, a.time?.start, b.id, b.time?.start);
+}
+
+/** The same order for parts' index records. */
+export function comparePartMetaOrder(a: PartMeta, b: PartMeta): number {
+  return compareCreation(a.id, a.created, b.id, b.created);
+}
+
+function compareCreation(aID: string, aStart: number | undefined, bID: string, bStart: number | undefined): number {
+  const byId = compareIdsCircular(aID, bID);
+  if (/^prt_[0-9a-f]{12}/.test(aID) && /^prt_[0-9a-f]{12}/.test(bID)) return byId;
+  return (aStart ?? 0) - (bStart ?? 0) || byId;
+}
+
+/** Every message id of a turn, prompt first. */
+export function messageIdsOf(turn: Turn): string[] {
+  return [...(turn.user ? [turn.user.info.id] : []), ...turn.assistant.map((m) => m.info.id)];
 }
 
 export function buildTurns(messages: readonly MessageInfo[], parts: readonly Part[]): Turn[] {

@@ -16,19 +16,31 @@ const partsOf = (turn: Turn): number => (turn.user?.parts.length ?? 0) + turn.as
  * parts: whole turns only, and at least one, so a huge turn still comes in one page.
  */
 export function pageTurns(turns: readonly Turn[], before?: string, maxParts = PAGE_PARTS): TurnPage {
-  let end = turns.length;
-  if (before !== undefined) {
-    const at = turns.findIndex((t) => t.id === before);
-    end = at === -1 ? 0 : at;
-  }
+  const end = pageEnd(turns, before);
+  const { start } = pageStart((i) => partsOf(turns[i] as Turn), 0, end, maxParts);
+  const page = turns.slice(start, end);
+  return { turns: page, olderCursor: start > 0 ? page[0]?.id : undefined };
+}
+
+/** Where the page before `before` ends (a turn index; 0 for a cursor that is gone). */
+export function pageEnd(turns: readonly { id: string }[], before?: string): number {
+  if (before === undefined) return turns.length;
+  const at = turns.findIndex((t) => t.id === before);
+  return at === -1 ? 0 : at;
+}
+
+/**
+ * Where a page ending at `end` starts, looking at turns from `floor` on only (the sizes known so
+ * far): `full` when the page stopped before `floor`, so turns below it need not be read.
+ */
+export function pageStart(sizeOf: (index: number) => number, floor: number, end: number, maxParts = PAGE_PARTS): { start: number; full: boolean } {
   let start = end;
   let parts = 0;
-  while (start > 0) {
-    const size = partsOf(turns[start - 1] as Turn);
-    if (start < end && parts + size > maxParts) break;
+  while (start > floor) {
+    const size = sizeOf(start - 1);
+    if (start < end && parts + size > maxParts) return { start, full: true };
     parts += size;
     start--;
   }
-  const page = turns.slice(start, end);
-  return { turns: page, olderCursor: start > 0 ? page[0]?.id : undefined };
+  return { start, full: floor === 0 };
 }

@@ -3,6 +3,7 @@ import type { TokenCounts } from '@/lib/model/tokens';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 
 export type { SessionDetail } from '@/lib/server/queries/get-session-detail';
+export type { SessionSteps } from '@/lib/server/queries/get-session-steps';
 export type { Health } from '@/lib/server/queries/get-health';
 export type { ProjectSummary } from '@/lib/server/queries/get-projects';
 export type { PlanSessionLink, PlansResponse, PlanWithSessions } from '@/lib/server/queries/get-plans';

@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createReaders } from '@/lib/server/store/get-store';
+import { getSessionDetail } from '@/lib/server/queries/get-session-detail';
+import { getSessionSteps } from '@/lib/server/queries/get-session-steps';
 import { Store } from '@/lib/server/store/store';
 import { createFileWatcher } from '@/lib/server/watcher/file-watcher';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
@@ -29,7 +31,8 @@ describe('watching OpenCode\'s database', () => {
     absorbed.length = 0;
     // The dashboard reading over and over must not look like a change.
     for (let i = 0; i < 20; i++) {
-      await store.content('ses_1');
+      await getSessionDetail(store, 'ses_1');
+      await getSessionSteps(store, 'ses_1');
       store.summaryMap();
       await store.indexes[1]?.reader.readChanged([`${dbPath}-wal`]);
     }

@@ -1,6 +1,9 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Part } from '@/lib/model/part';
+import { getSessionDetail } from '@/lib/server/queries/get-session-detail';
+import { getSessionSteps } from '@/lib/server/queries/get-session-steps';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
@@ -10,14 +13,16 @@ import { TreeBuilder } from '../support/tree-builder';
 type Op =
   | { kind: 'session'; store: 'db' | 'tree'; s: number; parent?: number }
   | { kind: 'message'; store: 'db' | 'tree'; s: number; m: number; cost: number }
-  | { kind: 'part'; store: 'db' | 'tree'; s: number; m: number; p: number; status: 'running' | 'completed' }
-  | { kind: 'delete-message'; store: 'db' | 'tree'; s: number; m: number };
+  | { kind: 'part'; store: 'db' | 'tree'; s: number; m: number; p: number; status: 'running' | 'completed' | 'step' }
+  | { kind: 'delete-message'; store: 'db' | 'tree'; s: number; m: number }
+  | { kind: 'delete-part'; store: 'db' | 'tree'; s: number; m: number; p: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('session' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), parent: fc.option(fc.nat(4), { nil: undefined }) }),
   fc.record({ kind: fc.constant('message' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), cost: fc.integer({ min: 0, max: 100 }) }),
-  fc.record({ kind: fc.constant('part' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), p: fc.nat(3), status: fc.constantFrom('running' as const, 'completed' as const) }),
+  fc.record({ kind: fc.constant('part' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), p: fc.nat(3), status: fc.constantFrom('running' as const, 'completed' as const, 'step' as const) }),
   fc.record({ kind: fc.constant('delete-message' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5) }),
+  fc.record({ kind: fc.constant('delete-part' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), p: fc.nat(3) }),
 );
 
 /** What a person sees of a session, minus fields that depend on when the store observed writes. */
@@ -26,8 +31,25 @@ function comparable(s: SessionSummary) {
 }
 const snapshot = (store: Store) => [...store.summaryMap().values()].map(comparable).sort((a, b) => a.id.localeCompare(b.id));
 
+/** What a session page shows: its newest turns with their parts, its step chart and part count. */
+async function pages(store: Store) {
+  const out: unknown[] = [];
+  for (const id of [...store.summaryMap().keys()].sort()) {
+    const detail = await getSessionDetail(store, id);
+    const steps = await getSessionSteps(store, id);
+    const parts = (m?: { info: { id: string }; parts: Part[] }) => m && { id: m.info.id, parts: m.parts.map((p) => ({ id: p.id, type: p.type, status: p.type === 'tool' ? p.status : undefined })) };
+    out.push({
+      id,
+      turns: detail?.turns.map((t) => ({ id: t.id, user: parts(t.user), assistant: t.assistant.map(parts) })),
+      steps: steps?.steps.map((r) => [r.messageID, r.cost, r.input]),
+      partCount: steps?.partCount,
+    });
+  }
+  return out;
+}
+
 describe('live updates', () => {
-  it('after any sequence of writes, the live model equals a fresh cold read', async () => {
+  it('after any sequence of writes, the live model and open session pages equal a fresh cold read', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 }), async (batches) => {
         const { dataDir, dbPath, db } = createOpencodeDb();
@@ -57,10 +79,21 @@ describe('live updates', () => {
                 insertMessage(db, sid(op.s), mid(op.s, op.m), data, at);
               } else treePaths.push(tree.message(sid(op.s), mid(op.s, op.m), data));
             } else if (op.kind === 'part') {
-              const body = { type: 'tool', callID: 'c', tool: 'bash', state: { status: op.status, input: { command: `run ${op.p}` }, time: { start: at } } };
+              const body =
+                op.status === 'step'
+                  ? { type: 'step-finish', reason: 'stop', cost: op.p + 1, tokens: { input: 10 * op.p, output: 1, reasoning: 0, cache: { read: 0, write: 0 } } }
+                  : { type: 'tool', callID: 'c', tool: 'bash', state: { status: op.status, input: { command: `run ${op.p}` }, time: { start: at } } };
               const id = `prt_${op.s}_${op.m}_${op.p}`;
               if (op.store === 'db') upsertPart(db, sid(op.s), mid(op.s, op.m), id, body, at);
               else treePaths.push(tree.part(sid(op.s), mid(op.s, op.m), id, body));
+            } else if (op.kind === 'delete-part') {
+              const id = `prt_${op.s}_${op.m}_${op.p}`;
+              if (op.store === 'db') db.prepare('DELETE FROM part WHERE id = ?').run(id);
+              else {
+                const file = `${tree.storage}/part/${mid(op.s, op.m)}/${id}.json`;
+                rmSync(file, { force: true });
+                treePaths.push(file);
+              }
             } else if (op.store === 'db') {
               db.prepare('DELETE FROM message WHERE id = ?').run(mid(op.s, op.m));
             } else {
@@ -72,12 +105,15 @@ describe('live updates', () => {
           const [jsonIndex, dbIndex] = live.indexes;
           if (treePaths.length > 0 && jsonIndex) await live.absorb(jsonIndex, treePaths);
           if (dbIndex) await live.absorb(dbIndex, [`${dbPath}-wal`]);
-          // An open page refetches after every change: summaries are then updated incrementally.
+          // An open page refetches after every change: summaries, cached parts and step indexes
+          // are then updated incrementally.
           live.summaryMap();
+          await pages(live);
         }
         const cold = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
         await cold.start();
         expect(snapshot(live)).toEqual(snapshot(cold));
+        expect(await pages(live)).toEqual(await pages(cold));
         live.stop();
         cold.stop();
         db.close();

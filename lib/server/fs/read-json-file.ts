@@ -6,13 +6,15 @@ export const MAX_JSON_FILE_BYTES = 64 * 1024 * 1024;
 
 export type JsonRead =
   | { ok: true; value: unknown }
+  /** `wanted` said no to the text: not parsed. */
+  | { ok: true; skipped: true }
   | { ok: false; kind: 'io' | 'parse'; missing: boolean; reason: string };
 
 /**
  * Reads and parses a JSON file. OpenCode writes in place (not atomically), so a parse failure
  * usually means "half-written": the caller reports it and retries on the next change.
  */
-export async function readJsonFile(path: string): Promise<JsonRead> {
+export async function readJsonFile(path: string, wanted?: (text: string) => boolean): Promise<JsonRead> {
   let text: string;
   try {
     const buffer = await readFile(path);
@@ -24,6 +26,7 @@ export async function readJsonFile(path: string): Promise<JsonRead> {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return { ok: false, kind: 'io', missing: code === 'ENOENT' || code === 'ENOTDIR', reason: `${code}: cannot read file` };
   }
+  if (wanted && !wanted(text)) return { ok: true, skipped: true };
   if (text.trim() === '') return { ok: false, kind: 'parse', missing: false, reason: 'empty file (being written?)' };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

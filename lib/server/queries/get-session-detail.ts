@@ -1,12 +1,12 @@
 import 'server-only';
-import { stepSeries, type StepRow } from '@/lib/charts/step-series';
-import { buildTurns, type Turn } from '@/lib/sessions/build-turns';
-import { sharedPrices } from '@/lib/pricing/lookup-price';
-import { pageTurns } from '@/lib/sessions/page-turns';
+import { buildTurns, messageIdsOf, type Turn } from '@/lib/sessions/build-turns';
+import { pageEnd, pageStart, PAGE_PARTS } from '@/lib/sessions/page-turns';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { trimPart } from '@/lib/sessions/trim-part';
+import type { Part } from '@/lib/model/part';
 import type { FileDiff, Todo } from '@/lib/model/todo';
 import type { ReadIssue } from '../readers/read-result';
+import type { MessageParts } from '../store/part-cache';
 import type { Store } from '../store/store';
 
 export interface SessionDetail {
@@ -18,23 +18,49 @@ export interface SessionDetail {
   /** Pass as `before` for the page of older turns; absent when this page reaches the first turn. */
   olderCursor?: string;
   turnCount: number;
-  /** Every model step of the whole session, for its charts. */
-  steps: StepRow[];
   todos: Todo[];
   diffs: FileDiff[];
+  /** What could not be read among this page's parts, todos and diffs. */
   issues: ReadIssue[];
-  partCount: number;
 }
 
-/** A session with one page of its turns (bodies read from its source, cached), and its children. */
+/** Turns whose parts are read at first; further reads take as many as the page still seems to need. */
+const FIRST_BATCH = 8;
+
+/**
+ * A session with one page of its turns, and its children. Only the page's messages' parts are
+ * read (newest turns first, until the page is full); the step chart has its own query.
+ */
 export async function getSessionDetail(store: Store, id: string, before?: string): Promise<SessionDetail | undefined> {
   const summaries = store.summaryMap();
   const session = summaries.get(id);
   if (!session) return undefined;
-  const content = await store.content(id);
-  const parts = content?.parts ?? [];
-  const turns = buildTurns([...store.view.messages(id)], parts);
-  const page = pageTurns(turns, before);
+  const messages = [...store.view.messages(id)];
+  const skeleton = buildTurns(messages, []);
+  const end = pageEnd(skeleton, before);
+  const loaded = new Map<string, MessageParts>();
+  const sizeOf = (i: number): number => messageIdsOf(skeleton[i] as Turn).reduce((n, m) => n + (loaded.get(m)?.parts.length ?? 0), 0);
+  let floor = end;
+  let start = end;
+  let loadedParts = 0;
+  for (let batch = FIRST_BATCH; floor > 0; ) {
+    const next = Math.max(0, floor - batch);
+    const ids = skeleton.slice(next, floor).flatMap(messageIdsOf);
+    for (const [messageID, held] of await store.messageParts(id, ids)) {
+      loaded.set(messageID, held);
+      loadedParts += held.parts.length;
+    }
+    floor = next;
+    const page = pageStart(sizeOf, floor, end, PAGE_PARTS);
+    start = page.start;
+    if (page.full) break;
+    // Turns so far averaged: read about as many more as fill the page, and one over.
+    const perTurn = Math.max(1, loadedParts / (end - floor));
+    batch = Math.max(FIRST_BATCH, Math.ceil((PAGE_PARTS - loadedParts) / perTurn) + 1);
+  }
+  const parts: Part[] = [...loaded.values()].flatMap((held) => held.parts);
+  const turns = buildTurns(messages, parts).slice(start, end);
+  const extras = await store.extras(id);
   return {
     session,
     parent: session.parentID ? summaries.get(session.parentID) : undefined,
@@ -43,15 +69,17 @@ export async function getSessionDetail(store: Store, id: string, before?: string
       .map((child) => summaries.get(child))
       .filter((s): s is SessionSummary => s !== undefined)
       .sort((a, b) => a.time.created - b.time.created),
-    turns: page.turns.map(trimTurn),
-    olderCursor: page.olderCursor,
-    turnCount: turns.length,
-    steps: stepSeries(turns, sharedPrices()),
-    todos: content?.todos ?? [],
-    diffs: content?.diffs ?? [],
-    issues: content?.issues ?? [],
-    partCount: parts.length,
+    turns: turns.map(trimTurn),
+    olderCursor: start > 0 ? turns[0]?.id : undefined,
+    turnCount: skeleton.length,
+    todos: extras.todos,
+    diffs: extras.diffs,
+    issues: uniqueIssues([...extras.issues, ...turns.flatMap(messageIdsOf).flatMap((m) => loaded.get(m)?.issues ?? [])]),
   };
+}
+
+function uniqueIssues(issues: readonly ReadIssue[]): ReadIssue[] {
+  return [...new Map(issues.map((issue) => [`${issue.path}\n${issue.reason}`, issue])).values()];
 }
 
 function trimTurn(turn: Turn): Turn {

@@ -56,7 +56,24 @@ export async function gatherStages(stages: AsyncIterable<ChangeSet>): Promise<Ch
   return all;
 }
 
-/** The full content of one session, read on demand when the session is opened. */
+/** What to read of a session's content: some messages' parts only, with or without todos and diffs. */
+export interface ContentRequest {
+  /** Only these messages' parts (all of the session's when absent). A reader may return more. */
+  messageIDs?: readonly string[];
+  /** Todos and diffs too (default true). */
+  extras?: boolean;
+}
+
+/** Every part id of one session's messages and its step-finish parts: its step chart and part count, without bodies. */
+export interface StepIndexRead {
+  /** The messages read (parts of other messages, left behind by a deleted one, do not count). */
+  messageIDs: string[];
+  partIDs: string[];
+  steps: PartMeta[];
+  issues: ReadIssue[];
+}
+
+/** The content of one session (or of some of its messages), read on demand when the session is opened. */
 export interface SessionContent {
   parts: Part[];
   todos: Todo[];
@@ -100,7 +117,9 @@ export interface SourceReader {
   changedSinceRead?(): boolean;
   /** Folders to watch closely while these sessions are being written. */
   liveTargets?(live: readonly LiveSession[]): string[];
-  /** Part bodies, todos and diffs of one session; undefined if this source does not hold it. */
-  loadContent(sessionID: string): Promise<SessionContent | undefined>;
+  /** Part bodies, todos and diffs of one session (or of some of its messages); undefined if this source does not hold it. */
+  loadContent(sessionID: string, request?: ContentRequest): Promise<SessionContent | undefined>;
+  /** The session's part ids and step-finish parts, cheaper than its whole content (else the store derives them from it). */
+  loadStepIndex?(sessionID: string): Promise<StepIndexRead | undefined>;
   close(): void;
 }

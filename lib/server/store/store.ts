@@ -1,13 +1,16 @@
 import 'server-only';
+import { partMetaOf } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
-import { emptyChangeSet, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../readers/read-result';
+import { emptyChangeSet, type ChangeSet, type ContentRequest, type ReadIssue, type SourceReader, type StepIndexRead } from '../readers/read-result';
+import { yieldToRequests } from '../http/request-activity';
 import { buildSummaries, FiguresCache, type SummaryState } from './build-summaries';
-import { ContentCache } from './content-cache';
 import { MergedView } from './merged-view';
+import { PartCache, type MessageParts, type SessionExtras } from './part-cache';
 import { SourceIndex } from './source-index';
+import { StepIndexCache, type StepIndex } from './step-index-cache';
 import { EventLog } from './store-events';
 
 export interface IndexProgress {
@@ -27,7 +30,8 @@ export class Store {
   readonly events = new EventLog();
   readonly progress: IndexProgress;
   private readonly figures: FiguresCache;
-  private readonly contents = new ContentCache();
+  private readonly parts = new PartCache();
+  private readonly stepIndexes = new StepIndexCache();
   private readonly summaryState: SummaryState = { summaries: new Map(), subtrees: new Map() };
   /** Whether the summaries were built once (after that, changes only update them). */
   private summariesBuilt = false;
@@ -53,9 +57,9 @@ export class Store {
       await this.serialised(async () => {
         for await (const changes of stagesOf(index.reader)) {
           const touched = index.apply(changes);
-          this.afterChange([...touched], ['index', 'sessions', 'projects', 'health']);
+          this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health']);
           // Let pages be served between stages: the list answers while a big history is read.
-          await new Promise((resolve) => setImmediate(resolve));
+          await yieldToRequests();
         }
       });
       this.progress.sourcesDone++;
@@ -78,7 +82,7 @@ export class Store {
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
       if (changes.issues.length > 0 || changes.complete) topics.push('health');
-      this.afterChange([...touched], topics);
+      this.afterChange(index, changes, [...touched], topics);
     });
   }
 
@@ -136,11 +140,39 @@ export class Store {
     return this.indexes.flatMap((index) => [...index.issues.values()]);
   }
 
-  /** Part bodies, todos and diffs of one session (cached until the session changes). */
-  async content(id: string): Promise<SessionContent | undefined> {
+  /** Part bodies of some messages of a session (cached per message until it changes). */
+  async messageParts(id: string, messageIDs: readonly string[]): Promise<Map<string, MessageParts>> {
+    const owner = this.view.ownerOf(id);
+    if (!owner) return new Map();
+    return this.parts.parts(id, owner, messageIDs, (request) => owner.reader.loadContent(id, request));
+  }
+
+  /** Todos and diffs of a session (cached until they change). */
+  async extras(id: string): Promise<SessionExtras> {
+    const owner = this.view.ownerOf(id);
+    if (!owner) return { todos: [], diffs: [], issues: [] };
+    return this.parts.extras(id, owner, (request) => owner.reader.loadContent(id, request));
+  }
+
+  /** All part ids and step-finish parts of a session: read once, then kept up to date by changes. */
+  async stepIndex(id: string): Promise<StepIndex | undefined> {
     const owner = this.view.ownerOf(id);
     if (!owner) return undefined;
-    return this.contents.get(id, () => owner.reader.loadContent(id));
+    const reader = owner.reader;
+    const fromContent = async (messageIDs: readonly string[], request: ContentRequest): Promise<StepIndexRead | undefined> => {
+      const content = await reader.loadContent(id, request);
+      if (!content) return undefined;
+      const wanted = new Set(messageIDs);
+      const parts = content.parts.filter((p) => wanted.has(p.messageID));
+      return { messageIDs: [...messageIDs], partIDs: parts.map((p) => p.id), steps: parts.filter((p) => p.type === 'step-finish').map((p) => partMetaOf(p)), issues: content.issues };
+    };
+    return this.stepIndexes.get(id, owner, {
+      all: async () => {
+        if (reader.loadStepIndex) return reader.loadStepIndex(id);
+        return fromContent([...owner.messagesOf(id)].map((m) => m.id), { extras: false });
+      },
+      messages: (ids) => fromContent(ids, { messageIDs: ids, extras: false }),
+    });
   }
 
   stop(): void {
@@ -148,16 +180,39 @@ export class Store {
     for (const index of this.indexes) index.reader.close();
   }
 
-  private afterChange(touched: string[], topics: Parameters<EventLog['emit']>[1]): void {
+  private afterChange(index: SourceIndex, changes: ChangeSet, touched: string[], topics: Parameters<EventLog['emit']>[1]): void {
     const affected = new Set<string>(touched);
     const formerParents = this.view.refresh(touched);
     for (const id of [...touched, ...formerParents]) for (const related of this.view.withAncestors(id)) affected.add(related);
     this.figures.invalidate(affected);
-    this.contents.invalidate(affected);
+    this.forgetContent(index, changes, touched);
     for (const id of affected) this.pending.add(id);
     this.progress.sessions = this.view.size;
     this.progress.messages = this.indexes.reduce((sum, i) => sum + i.messageCount, 0);
     this.events.emit(affected, topics);
+  }
+
+  /** Drops the cached content a change made stale: the messages it wrote to, whole sessions where records went away. */
+  private forgetContent(index: SourceIndex, changes: ChangeSet, touched: readonly string[]): void {
+    if (changes.complete) {
+      this.parts.clear();
+      this.stepIndexes.clear();
+      return;
+    }
+    const { removed } = changes;
+    if (removed.sessions.length > 0 || removed.messages.length > 0) {
+      this.parts.forgetSessions(touched);
+      this.stepIndexes.forget(touched);
+    }
+    const written = new Map<string, Set<string>>();
+    for (const part of changes.parts) written.set(part.sessionID, (written.get(part.sessionID) ?? new Set()).add(part.messageID));
+    for (const [sessionID, messageIDs] of written) this.parts.forgetMessages(sessionID, messageIDs);
+    this.parts.forgetParts(removed.parts);
+    // Todos and diffs are small, and not every source says when they change: any change re-reads them.
+    for (const id of touched) this.parts.forgetExtras(id);
+    this.stepIndexes.noteMessages(index, changes.messages);
+    this.stepIndexes.apply(index, changes.parts);
+    this.stepIndexes.remove(index, removed.parts);
   }
 
   /** Busy turns into stale, waiting into idle, with time alone: tell pages when that happens. */

@@ -5,12 +5,12 @@ import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { listDir } from '@/lib/server/fs/list-dir';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, gatherStages, type ChangeSet, type LiveSession, type SessionContent, type SourceReader } from '../../read-result';
+import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { reshapeProject, reshapeSession } from '../reshape-session';
 import { classifyTreePath, type TreePath } from './json-tree-paths';
-import { loadTreeContent } from './json-tree-content';
+import { loadTreeContent, loadTreeStepIndex } from './json-tree-content';
 import { readTreeRecord } from './read-tree-record';
 
 const READ_CONCURRENCY = 64;
@@ -87,8 +87,12 @@ export class JsonTreeReader implements SourceReader {
     return changes;
   }
 
-  async loadContent(sessionID: string): Promise<SessionContent | undefined> {
-    return loadTreeContent(this.path, sessionID);
+  async loadContent(sessionID: string, request?: ContentRequest): Promise<SessionContent | undefined> {
+    return loadTreeContent(this.path, sessionID, request);
+  }
+
+  async loadStepIndex(sessionID: string): Promise<StepIndexRead | undefined> {
+    return loadTreeStepIndex(this.path, sessionID);
   }
 
   private async listRecords(changes: ChangeSet, folder: string): Promise<string[]> {
@@ -124,6 +128,7 @@ export class JsonTreeReader implements SourceReader {
       changes.issues.push({ source: this.kind, path: file, kind: record.kind, reason: record.reason, at: Date.now() });
       return;
     }
+    if (record.status !== 'ok') return;
     const reshaped = reshapeRecord(where, record.value, this.kind, file);
     if (!reshaped.ok) {
       changes.issues.push({ source: this.kind, path: file, kind: 'schema', reason: reshaped.reason, at: Date.now() });

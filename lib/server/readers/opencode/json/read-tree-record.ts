@@ -4,11 +4,13 @@ import { readJsonFile } from '@/lib/server/fs/read-json-file';
 export type TreeRecord =
   | { status: 'ok'; value: unknown }
   | { status: 'missing' }
+  | { status: 'skipped' }
   | { status: 'failed'; kind: 'io' | 'parse'; reason: string };
 
-export async function readTreeRecord(file: string): Promise<TreeRecord> {
-  const read = await readJsonFile(file);
-  if (read.ok) return { status: 'ok', value: read.value };
+/** One JSON record; `wanted` can skip a file by its text before it is parsed. */
+export async function readTreeRecord(file: string, wanted?: (text: string) => boolean): Promise<TreeRecord> {
+  const read = await readJsonFile(file, wanted);
+  if (read.ok) return 'skipped' in read ? { status: 'skipped' } : { status: 'ok', value: read.value };
   if (read.missing) return { status: 'missing' };
   return { status: 'failed', kind: read.kind, reason: read.reason };
 }

@@ -36,6 +36,14 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     sessionPartsUpdatedSince: stmt(`SELECT ${PART_META} FROM part WHERE session_id = ? AND ${updated('part')} >= ?`),
     maxPartRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM part').pluck(),
     fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),
+    // By message id alone: with the session too, SQLite may pick the session index and scan all its parts.
+    fullPartsOfMessage: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE message_id = ?'),
+    // Parts of the session's messages (a deleted message's parts can stay behind).
+    partIdsOfSession: stmt('SELECT id FROM part WHERE session_id = @sid AND message_id IN (SELECT id FROM message WHERE session_id = @sid)').pluck(),
+    // SQLite checks the type; only step-finish rows (small) come out, whole.
+    stepPartsOfSession: stmt(
+      "SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = @sid AND message_id IN (SELECT id FROM message WHERE session_id = @sid) AND (NOT json_valid(data) OR json_extract(data, '$.type') = 'step-finish')",
+    ),
     messageCountOfSession: stmt('SELECT count(*) AS n FROM message WHERE session_id = ?').pluck(),
     todos:
       has('todo') && info.columns('todo').has('session_id')

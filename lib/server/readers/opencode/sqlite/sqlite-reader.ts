@@ -3,8 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
-import { emptyChangeSet, gatherStages, type ChangeSet, type ReadIssue, type SessionContent, type SourceReader } from '../../read-result';
-import { loadSqliteContent } from './sqlite-content';
+import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
 import { openDatabase, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
 import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
@@ -12,8 +12,8 @@ import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
-/** Messages per stage of the first read: each is ~50 ms of work, between which pages are served. */
-const MESSAGE_CHUNK = 10_000;
+/** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
+const MESSAGE_CHUNK = 2_500;
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
 export class SqliteReader implements SourceReader {
@@ -61,7 +61,7 @@ export class SqliteReader implements SourceReader {
     first.complete = true;
     this.close();
     this.cursor = new SqliteCursor();
-    const q = this.open(first);
+    const q = await this.open(first);
     if (!q) return yield first;
     try {
       for (const row of (q.projects?.all() ?? []) as Row[]) this.take(first, 'project', row);
@@ -120,23 +120,33 @@ export class SqliteReader implements SourceReader {
     return changes;
   }
 
-  async loadContent(sessionID: string): Promise<SessionContent | undefined> {
+  async loadContent(sessionID: string, request?: ContentRequest): Promise<SessionContent | undefined> {
     const q = this.queries;
     if (!q) return undefined;
     try {
-      return await loadSqliteContent(q, this.path, this.dataDir, sessionID);
+      return await loadSqliteContent(q, this.path, this.dataDir, sessionID, request);
     } catch (error) {
       // A corrupt page under this session's rows: the page shows the reason instead of failing.
       return { parts: [], todos: [], diffs: [], issues: [databaseIssue(this.path, (error as Error).message || String(error))] };
     }
   }
 
-  private open(changes: ChangeSet): Queries | undefined {
+  async loadStepIndex(sessionID: string): Promise<StepIndexRead | undefined> {
+    const q = this.queries;
+    if (!q) return undefined;
+    try {
+      return loadSqliteStepIndex(q, this.path, sessionID);
+    } catch (error) {
+      return { messageIDs: [], partIDs: [], steps: [], issues: [databaseIssue(this.path, (error as Error).message || String(error))] };
+    }
+  }
+
+  private async open(changes: ChangeSet): Promise<Queries | undefined> {
     this.openError = undefined;
     if (!this.found()) return undefined;
     try {
       this.fileIdentity = identity(this.path);
-      this.opened = openDatabase(this.path);
+      this.opened = await openDatabase(this.path);
       const info = readSchemaInfo(this.opened.db);
       const missing = REQUIRED_TABLES.filter((table) => !info.tables.has(table));
       if (missing.length > 0) throw new Error(`not an OpenCode database: no ${missing.join(', ')} table`);
