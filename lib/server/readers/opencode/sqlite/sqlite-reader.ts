@@ -3,13 +3,14 @@ import { existsSync, statSync } from 'node:fs';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
-import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
 import { openDatabase, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
 import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
 import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
+import { ScannedTables } from './file-scan/scanned-tables';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
@@ -57,21 +58,80 @@ export class SqliteReader implements SourceReader {
 
   async *readAllStaged(): AsyncGenerator<ChangeSet> {
     this.readSignature = writeSignature(this.path);
-    const first = emptyChangeSet();
-    first.complete = true;
     this.close();
     this.cursor = new SqliteCursor();
-    const q = await this.open(first);
-    if (!q) return yield first;
+    const first = emptyChangeSet();
+    first.complete = true;
+    const messages: MessageInfo[] = [];
+    const scan = this.found() && !isLive(this.path) ? startScan(this.path) : undefined;
+    if (!scan) {
+      const q = await this.open(first);
+      if (!q) return yield first;
+      if (yield* this.queryStages(q, first, messages)) yield this.tailParts(q, messages);
+      return;
+    }
+    // OpenCode is not running: the sessions and messages are read straight from the file, then the
+    // copy SQLite needs is made in the background (made beside the first stages, its disk writes
+    // held up the first answer by up to a second).
+    const fileBefore = fileSignature(this.path);
+    const opened = emptyChangeSet();
+    let opening: Promise<Queries | undefined> | undefined;
+    const scanned = yield* this.scanStages(scan, first, messages, () => (opening = this.open(opened)));
+    const q = await (opening ?? this.open(opened));
+    if (!q) return yield opened;
+    if (scanned === 'complete' && fileSignature(this.path) === fileBefore) {
+      yield mergeChangeSets(opened, this.tailParts(q, messages));
+      return;
+    }
+    // The scan failed or the file changed under it: read everything again from the copy.
+    this.cursor = new SqliteCursor();
+    messages.length = 0;
+    opened.complete = true;
+    if (yield* this.queryStages(q, opened, messages)) yield this.tailParts(q, messages);
+  }
+
+  /** Projects and sessions (the first stage), then messages in chunks, read from the file itself. */
+  private *scanStages(scan: ScannedTables, first: ChangeSet, messages: MessageInfo[], afterScan: () => void): Generator<ChangeSet, 'none' | 'partial' | 'complete'> {
+    try {
+      try {
+        for (const row of scan.projects()) this.take(first, 'project', row);
+        for (const row of scan.sessions()) this.take(first, 'session', row);
+      } catch {
+        this.cursor = new SqliteCursor();
+        first.projects.length = 0;
+        first.sessions.length = 0;
+        first.issues.length = 0;
+        return 'none';
+      }
+      yield first;
+      try {
+        for (const rows of scan.messages(MESSAGE_CHUNK)) {
+          const chunk = emptyChangeSet();
+          for (const row of rows) this.take(chunk, 'message', row);
+          messages.push(...chunk.messages);
+          yield chunk;
+        }
+      } catch {
+        return 'partial';
+      }
+      afterScan();
+      return 'complete';
+    } finally {
+      scan.close();
+    }
+  }
+
+  /** Projects and sessions (the first stage, `first`), then messages in chunks, through SQLite; false if it failed. */
+  private *queryStages(q: Queries, first: ChangeSet, messages: MessageInfo[]): Generator<ChangeSet, boolean> {
     try {
       for (const row of (q.projects?.all() ?? []) as Row[]) this.take(first, 'project', row);
       for (const row of q.sessions.all() as Row[]) this.take(first, 'session', row);
     } catch (error) {
       this.fail(first, error);
-      return yield first;
+      yield first;
+      return false;
     }
     yield first;
-    const messages: MessageInfo[] = [];
     // By rowid in chunks: no statement stays open while pages read the database between chunks.
     for (let after = 0; ; ) {
       const chunk = emptyChangeSet();
@@ -82,6 +142,11 @@ export class SqliteReader implements SourceReader {
       if (!rows || rows.length < MESSAGE_CHUNK || !this.queries) break;
       after = Number(rows.at(-1)?._rowid ?? after);
     }
+    return true;
+  }
+
+  /** The newest messages' parts (status and activity), and where the part cursor starts. */
+  private tailParts(q: Queries, messages: readonly MessageInfo[]): ChangeSet {
     const parts = emptyChangeSet();
     this.attempt(parts, () => {
       for (const messageID of tailMessageIds(messages)) {
@@ -89,7 +154,7 @@ export class SqliteReader implements SourceReader {
       }
       this.cursor.partRowid = Number(q.maxPartRowid.get() ?? 0);
     });
-    yield parts;
+    return parts;
   }
 
   private attempt<T>(changes: ChangeSet, read: () => T): T | undefined {
@@ -212,6 +277,25 @@ function writeSignature(db: string): string {
     return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
   };
   return `${of(db)}|${of(`${db}-wal`)}`;
+}
+
+function isLive(db: string): boolean {
+  return existsSync(`${db}-wal`) && existsSync(`${db}-shm`);
+}
+
+/** The file's own identity, size and time: unchanged while nobody writes it. */
+function fileSignature(file: string): string {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
+}
+
+/** A direct read of the file, or nothing (the copy is read instead) if it cannot be made. */
+function startScan(file: string): ScannedTables | undefined {
+  try {
+    return new ScannedTables(file);
+  } catch {
+    return undefined;
+  }
 }
 
 function identity(file: string): string {

@@ -16,6 +16,8 @@ export const SESSION_COLUMNS = [
   'time_created', 'time_updated', 'time_compacting', 'time_archived',
 ] as const;
 export const PROJECT_COLUMNS = ['id', 'worktree', 'vcs', 'name', 'time_created', 'time_updated'] as const;
+/** What the first read takes of a message row (with `_rowid` and `_updated`). */
+export const MESSAGE_COLUMNS = ['id', 'session_id', 'time_created', 'data'] as const;
 
 type Row = Record<string, unknown>;
 
