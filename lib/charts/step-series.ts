@@ -4,14 +4,9 @@ import type { PriceResolver } from '@/lib/pricing/price-types';
 import type { Turn } from '@/lib/sessions/build-turns';
 import { emptyTokens, type TokenCounts } from '@/lib/model/tokens';
 
-export interface StepRow {
+export interface StepRow extends TokenCounts {
   step: number;
   messageID: string;
-  input: number;
-  output: number;
-  reasoning: number;
-  cacheRead: number;
-  cacheWrite: number;
   cost: number;
   cumulativeCost: number;
   /** The running cost at API prices (unpriced steps add nothing; see `lib/accounting`). */

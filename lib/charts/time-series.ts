@@ -1,14 +1,10 @@
 import { localDayKey, localHourKey } from '@/lib/format/format-time';
+import type { TokenCounts } from '@/lib/model/tokens';
 import type { StatsGroup } from '@/lib/view/api-types';
 
-export interface TimeRow {
+export interface TimeRow extends TokenCounts {
   key: string;
   label: string;
-  input: number;
-  output: number;
-  reasoning: number;
-  cacheRead: number;
-  cacheWrite: number;
   /** Stored cost (what the agent recorded). */
   cost: number;
   /** Cost at API list prices (priced messages only). */

@@ -19,7 +19,11 @@ export async function getSessionSteps(store: Store, id: string): Promise<Session
   const index = await store.stepIndex(id);
   if (!index) return undefined;
   const byMessage = new Map<string, PartMeta[]>();
-  for (const step of index.steps.values()) byMessage.set(step.messageID, [...(byMessage.get(step.messageID) ?? []), step]);
+  for (const step of index.steps.values()) {
+    const list = byMessage.get(step.messageID);
+    if (list) list.push(step);
+    else byMessage.set(step.messageID, [step]);
+  }
   const turns = buildTurns([...store.view.messages(id)], []);
   const sources = turns.flatMap((turn) => turn.assistant.map((m) => ({ info: m.info, steps: (byMessage.get(m.info.id) ?? []).sort(comparePartMetaOrder) })));
   return { steps: stepSeries(sources, sharedPrices()), partCount: index.partIDs.size, issues: index.issues };

@@ -32,7 +32,7 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
   const copy = path.join(dir, 'snapshot.db');
   try {
     for (let attempt = 1; ; attempt++) {
-      const before = signature(dbPath);
+      const before = fileSignature(dbPath);
       // Off the main thread (pages keep being served), and a reflink where the file system has them.
       await copyFile(dbPath, copy, constants.COPYFILE_FICLONE);
       // OpenCode started meanwhile: follow it instead.
@@ -40,7 +40,7 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
         rmSync(dir, { recursive: true, force: true });
         return openLive(dbPath);
       }
-      if (signature(dbPath) === before) break;
+      if (fileSignature(dbPath) === before) break;
       if (attempt >= COPY_ATTEMPTS) throw new Error('the database kept changing while it was copied');
     }
     // Header bytes 18-19 = 2 mark WAL mode; 1 makes SQLite read the private copy without side files.
@@ -62,7 +62,8 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
   }
 }
 
-function isLive(dbPath: string): boolean {
+/** Whether OpenCode has the database open (or left its log): its `-wal` and `-shm` exist. */
+export function isLive(dbPath: string): boolean {
   return existsSync(`${dbPath}-wal`) && existsSync(`${dbPath}-shm`);
 }
 
@@ -72,9 +73,10 @@ function openLive(dbPath: string): OpenedDatabase {
   return { db, mode: 'live', note: 'read-only, following the write-ahead log', close: () => db.close() };
 }
 
-function signature(file: string): string {
-  const stat = statSync(file);
-  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+/** The file's identity, size and time: unchanged while nobody writes it. */
+export function fileSignature(file: string): string {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/sessionscope/snapshots`: usually the data's file system, where a copy can be a reflink. */

@@ -5,7 +5,7 @@ import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
 import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
-import { openDatabase, type OpenedDatabase } from './open-database';
+import { fileSignature, isLive, openDatabase, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
 import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
 import { readSchemaInfo } from './schema-info';
@@ -93,17 +93,15 @@ export class SqliteReader implements SourceReader {
   /** Projects and sessions (the first stage), then messages in chunks, read from the file itself. */
   private *scanStages(scan: ScannedTables, first: ChangeSet, messages: MessageInfo[], afterScan: () => void): Generator<ChangeSet, 'none' | 'partial' | 'complete'> {
     try {
+      const scanned = emptyChangeSet();
       try {
-        for (const row of scan.projects()) this.take(first, 'project', row);
-        for (const row of scan.sessions()) this.take(first, 'session', row);
+        for (const row of scan.projects()) this.take(scanned, 'project', row);
+        for (const row of scan.sessions()) this.take(scanned, 'session', row);
       } catch {
         this.cursor = new SqliteCursor();
-        first.projects.length = 0;
-        first.sessions.length = 0;
-        first.issues.length = 0;
         return 'none';
       }
-      yield first;
+      yield mergeChangeSets(first, scanned);
       try {
         for (const rows of scan.messages(MESSAGE_CHUNK)) {
           const chunk = emptyChangeSet();
@@ -226,7 +224,7 @@ export class SqliteReader implements SourceReader {
   /** Switch between snapshot and live when OpenCode starts or stops, or the file was replaced. */
   private needsReopen(): boolean {
     if (!this.opened) return this.found();
-    const liveNow = existsSync(`${this.path}-wal`) && existsSync(`${this.path}-shm`);
+    const liveNow = isLive(this.path);
     if (this.opened.mode === 'snapshot') return true;
     return !liveNow || identity(this.path) !== this.fileIdentity;
   }
@@ -277,16 +275,6 @@ function writeSignature(db: string): string {
     return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
   };
   return `${of(db)}|${of(`${db}-wal`)}`;
-}
-
-function isLive(db: string): boolean {
-  return existsSync(`${db}-wal`) && existsSync(`${db}-shm`);
-}
-
-/** The file's own identity, size and time: unchanged while nobody writes it. */
-function fileSignature(file: string): string {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
 }
 
 /** A direct read of the file, or nothing (the copy is read instead) if it cannot be made. */

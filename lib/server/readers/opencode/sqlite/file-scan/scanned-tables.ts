@@ -23,11 +23,11 @@ export class ScannedTables {
       for (const entry of this.file.schema()) {
         if (entry.type === 'table' && !/\bWITHOUT\s+ROWID\b/i.test(entry.sql)) this.tables.set(entry.name, { rootPage: entry.rootPage, columns: tableColumns(entry.sql) });
       }
+      for (const required of ['session', 'message']) if (!this.tables.has(required)) throw new Error(`no ${required} table`);
     } catch (error) {
       this.file.close();
       throw error;
     }
-    for (const required of ['session', 'message']) if (!this.tables.has(required)) throw new Error(`no ${required} table`);
   }
 
   close(): void {
