@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureOpencode } from './opencode-bin';
+import { killGroup, trackGroup } from './process-groups';
 import { SAMPLE_FILE, SAMPLE_FILE_CONTENT } from './scenarios';
 
 const exec = promisify(execFile);
@@ -164,19 +165,6 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-
-/** Ends a process group we started (OpenCode leaves `bun install` children running). */
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-  liveGroups.delete(pid);
-}
-
 /**
  * Runs `opencode <args>` with stdin closed (a piped stdin would be read as
  * prompt text). The binary runs in its own process group, which is killed when
@@ -184,12 +172,6 @@ function killGroup(pid: number): void {
  */
 export async function runOpencode(options: RunOptions): Promise<RunResult> {
   const bin = await ensureOpencode(options.version);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => {
-      for (const pid of [...liveGroups]) killGroup(pid);
-    });
-  }
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(bin, options.args, {
@@ -199,7 +181,7 @@ export async function runOpencode(options: RunOptions): Promise<RunResult> {
       detached: true,
     });
     const pid = child.pid;
-    if (pid !== undefined) liveGroups.add(pid);
+    if (pid !== undefined) trackGroup(pid);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -25,13 +25,18 @@ export interface ChangeSet {
   messages: MessageInfo[];
   parts: PartMeta[];
   removed: { sessions: string[]; messages: string[]; parts: string[] };
+  /**
+   * Sessions whose every part id was read just now: parts of theirs the store holds and the list
+   * lacks are gone (a source that cannot name each removed part lists what is left instead).
+   */
+  listedParts: { sessionID: string; partIDs: string[] }[];
   /** Sessions whose content outside the index changed (todos, diffs): their pages refetch. */
   touchedSessions: string[];
   issues: ReadIssue[];
 }
 
 export function emptyChangeSet(): ChangeSet {
-  return { projects: [], sessions: [], messages: [], parts: [], removed: { sessions: [], messages: [], parts: [] }, touchedSessions: [], issues: [] };
+  return { projects: [], sessions: [], messages: [], parts: [], removed: { sessions: [], messages: [], parts: [] }, listedParts: [], touchedSessions: [], issues: [] };
 }
 
 /** Appends `from` to `into` (stages of one full read, into one change set). */
@@ -44,6 +49,7 @@ export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   into.removed.sessions.push(...from.removed.sessions);
   into.removed.messages.push(...from.removed.messages);
   into.removed.parts.push(...from.removed.parts);
+  into.listedParts.push(...from.listedParts);
   into.touchedSessions.push(...from.touchedSessions);
   into.issues.push(...from.issues);
   return into;

@@ -103,6 +103,12 @@ export class PartCache {
     }
   }
 
+  /** Ids of the parts cached for a session read from `owner`. */
+  *partIdsOf(sessionID: string, owner: object): Iterable<string> {
+    const entry = this.sessions.get(sessionID);
+    if (entry?.owner === owner) for (const ids of entry.held.values()) yield* ids;
+  }
+
   forgetExtras(sessionID: string): void {
     const entry = this.sessions.get(sessionID);
     if (entry) delete entry.extras;

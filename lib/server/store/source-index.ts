@@ -85,6 +85,11 @@ export class SourceIndex {
     }
   }
 
+  /** Ids of the parts held for a session's messages. */
+  *partIdsOf(sessionID: string): Iterable<string> {
+    for (const messageID of this.messagesBySession.get(sessionID)?.keys() ?? []) yield* this.partsByMessage.get(messageID)?.keys() ?? [];
+  }
+
   messagesOf(sessionID: string): Iterable<MessageInfo> {
     return this.messagesBySession.get(sessionID)?.values() ?? [];
   }

@@ -110,6 +110,12 @@ export class StepIndexCache {
     }
   }
 
+  /** Ids of the parts counted for a session read from `owner`. */
+  partIdsOf(sessionID: string, owner: object): Iterable<string> {
+    const entry = this.entries.get(sessionID);
+    return entry?.owner === owner ? (entry.value?.partIDs ?? []) : [];
+  }
+
   forget(sessionIDs: Iterable<string>): void {
     for (const id of sessionIDs) this.entries.delete(id);
   }

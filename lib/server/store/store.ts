@@ -78,6 +78,7 @@ export class Store {
   async absorb(index: SourceIndex, paths: readonly string[], seenNow = true): Promise<void> {
     await this.serialised(async () => {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
+      this.resolveListedParts(index, changes);
       const touched = index.apply(changes, paths, seenNow);
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
@@ -213,6 +214,16 @@ export class Store {
     this.stepIndexes.noteMessages(index, changes.messages);
     this.stepIndexes.apply(index, changes.parts);
     this.stepIndexes.remove(index, removed.parts);
+  }
+
+  /** Parts of a listed session that the store holds (or the change brings) and the list lacks were removed. */
+  private resolveListedParts(index: SourceIndex, changes: ChangeSet): void {
+    for (const { sessionID, partIDs } of changes.listedParts) {
+      const listed = new Set(partIDs);
+      const held = new Set([...index.partIdsOf(sessionID), ...this.parts.partIdsOf(sessionID, index), ...this.stepIndexes.partIdsOf(sessionID, index)]);
+      for (const part of changes.parts) if (part.sessionID === sessionID) held.add(part.id);
+      for (const id of held) if (!listed.has(id)) changes.removed.parts.push(id);
+    }
   }
 
   /** Busy turns into stale, waiting into idle, with time alone: tell pages when that happens. */

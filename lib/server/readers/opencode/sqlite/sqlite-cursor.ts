@@ -15,6 +15,16 @@ const ACTIVE_WINDOW_MS = 10 * 60_000;
 
 type Take = (kind: 'session' | 'message' | 'part', row: Row) => void;
 
+interface ActiveSession {
+  /** Last activity seen (ms, our clock). */
+  seen: number;
+  /** Newest row `time_updated` seen. */
+  updated: number;
+  versions: Map<string, unknown>;
+  /** Ids of the session's parts, listed when it became active and kept since: a smaller count means removals. */
+  parts?: Set<string>;
+}
+
 /**
  * What the reader has seen, so an update re-reads only new rows (by rowid) and the rows of sessions
  * active right now (through the session_id indexes), never the whole history.
@@ -25,8 +35,7 @@ export class SqliteCursor {
   private sessionUpdated = 0;
   private readonly sessionIds = new Set<string>();
   private readonly messageIds = new Map<string, Set<string>>();
-  /** session id -> { last activity seen (ms, our clock), newest row time_updated seen } */
-  private readonly active = new Map<string, { seen: number; updated: number; versions: Map<string, unknown> }>();
+  private readonly active = new Map<string, ActiveSession>();
 
   noteMessage(sessionID: string, id: string, rowid: number): void {
     if (rowid > this.messageRowid) this.messageRowid = rowid;
@@ -48,7 +57,11 @@ export class SqliteCursor {
     if (typeof sessionID !== 'string') return;
     const prev = this.active.get(sessionID);
     const rowUpdated = typeof updated === 'number' ? updated : now;
-    this.active.set(sessionID, { seen: now, updated: Math.max(prev?.updated ?? 0, rowUpdated), versions: prev?.versions ?? new Map() });
+    this.active.set(sessionID, { seen: now, updated: Math.max(prev?.updated ?? 0, rowUpdated), versions: prev?.versions ?? new Map(), parts: prev?.parts });
+  }
+
+  private notePartOf(row: Row): void {
+    if (typeof row.session_id === 'string' && typeof row.id === 'string') this.active.get(row.session_id)?.parts?.add(row.id);
   }
 
   readIncrement(q: Queries, changes: ChangeSet, take: Take): void {
@@ -66,6 +79,7 @@ export class SqliteCursor {
     for (const row of q.partsAfterRowid.all(this.partRowid) as Row[]) {
       take('part', row);
       this.touch(row.session_id, row._updated, now);
+      this.notePartOf(row);
     }
     for (const [sessionID, state] of this.active) {
       if (now - state.seen > ACTIVE_WINDOW_MS) {
@@ -78,12 +92,27 @@ export class SqliteCursor {
         if (state.versions.has(key) && state.versions.get(key) === row._updated) return;
         state.versions.set(key, row._updated);
         take(kind, row);
+        if (kind === 'part') this.notePartOf(row);
         if (typeof row._updated === 'number' && row._updated > state.updated) state.updated = row._updated;
       };
       for (const row of q.sessionMessagesUpdatedSince.all(sessionID, since) as Row[]) takeChanged('message', row);
       for (const row of q.sessionPartsUpdatedSince.all(sessionID, since) as Row[]) takeChanged('part', row);
       this.detectRemovedMessages(q, changes, sessionID);
+      this.detectRemovedParts(q, changes, sessionID, state);
     }
+  }
+
+  /**
+   * OpenCode removes parts when a turn is reverted. Parts carry no tombstone, so an active session's
+   * part count is compared with the ids known; the list is read again (and sent, for the store to
+   * drop what it lacks) when they differ and when the session becomes active (removals while it
+   * was quiet).
+   */
+  private detectRemovedParts(q: Queries, changes: ChangeSet, sessionID: string, state: ActiveSession): void {
+    if (state.parts && Number(q.partCountOfSession.get(sessionID) ?? 0) === state.parts.size) return;
+    const ids = q.allPartIdsOfSession.all(sessionID) as string[];
+    state.parts = new Set(ids);
+    changes.listedParts.push({ sessionID, partIDs: ids });
   }
 
   private detectRemovedSessions(q: Queries, changes: ChangeSet): void {

@@ -44,6 +44,8 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     stepPartsOfSession: stmt(
       "SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = @sid AND message_id IN (SELECT id FROM message WHERE session_id = @sid) AND (NOT json_valid(data) OR json_extract(data, '$.type') = 'step-finish')",
     ),
+    partCountOfSession: stmt('SELECT count(*) AS n FROM part WHERE session_id = ?').pluck(),
+    allPartIdsOfSession: stmt('SELECT id FROM part WHERE session_id = ?').pluck(),
     messageCountOfSession: stmt('SELECT count(*) AS n FROM message WHERE session_id = ?').pluck(),
     todos:
       has('todo') && info.columns('todo').has('session_id')
