@@ -16,6 +16,9 @@ export default defineConfig({
     exclude: ['node_modules', 'test/fixtures/**'],
     testTimeout: 30_000,
     hookTimeout: 300_000,
+    // A poll waits for a page or the store to catch up; CI machines are shared and slow (a reload
+    // there took more than the default second). Waiting longer never makes a wrong result pass.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     reporters: ['default', './test/support/plain-summary-reporter.ts'],
   },
 });
