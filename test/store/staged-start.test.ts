@@ -43,4 +43,27 @@ describe('first answer while a big history is read', () => {
     expect(seen.slice(0, 2)).toEqual([0, 1]);
     store.stop();
   });
+
+  it('lists the sessions of every source before reading any source\'s messages', async () => {
+    // Someone who upgraded: the old JSON tree and the database, each with history.
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    insertSession(db, 'ses_db');
+    for (let i = 0; i < 10; i++) insertMessage(db, 'ses_db', `msg_db_${i}`, { role: 'user' });
+    db.close();
+    const tree = new TreeBuilder(dataDir);
+    tree.project('p1');
+    tree.session('p1', 'ses_tree');
+    for (let i = 0; i < 10; i++) tree.message('ses_tree', `msg_tree_${i}`);
+    const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+    const seen: { sessions: string[]; messages: number }[] = [];
+    store.events.subscribe(() => {
+      const list = [...store.summaryMap().values()];
+      seen.push({ sessions: list.map((s) => s.id).sort(), messages: list.reduce((n, s) => n + s.messageCount, 0) });
+    });
+    await store.start();
+    const firstMessages = seen.findIndex((s) => s.messages > 0);
+    expect(seen[firstMessages - 1]).toEqual({ sessions: ['ses_db', 'ses_tree'], messages: 0 });
+    expect(seen.at(-1)).toEqual({ sessions: ['ses_db', 'ses_tree'], messages: 20 });
+    store.stop();
+  });
 });

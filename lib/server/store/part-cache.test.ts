@@ -19,6 +19,13 @@ function source() {
   return { state, load };
 }
 
+/** Holds the source's reads until `release` is called. */
+function holdReads(state: ReturnType<typeof source>['state']): () => void {
+  let release = (): void => undefined;
+  state.hold = new Promise((resolve) => (release = resolve));
+  return () => release();
+}
+
 const texts = (held: Map<string, { parts: Part[] }>) => [...held.values()].flatMap((h) => h.parts.map((p) => (p.type === 'text' ? p.text : '')));
 
 describe('PartCache', () => {
@@ -37,8 +44,7 @@ describe('PartCache', () => {
   it('does not keep what a read brought for a message forgotten while it ran', async () => {
     const cache = new PartCache();
     const { state, load } = source();
-    let release = (): void => undefined;
-    state.hold = new Promise((resolve) => (release = resolve));
+    const release = holdReads(state);
     const first = cache.parts('s', owner, ['m1'], load);
     // The message changes on disk while the read is under way.
     cache.forgetMessages('s', ['m1']);
@@ -47,6 +53,20 @@ describe('PartCache', () => {
     await first;
     state.hold = undefined;
     expect(texts(await cache.parts('s', owner, ['m1'], load))).toEqual(['v2', 'v2', 'v2']);
+  });
+
+  it('does not keep a part removed while the read that brought it ran', async () => {
+    const cache = new PartCache();
+    const { state, load } = source();
+    const release = holdReads(state);
+    const first = cache.parts('s', owner, ['m1'], load);
+    // The part file goes after the read found it; the store hears of it before the read ends.
+    cache.forgetParts(['m1p2']);
+    release();
+    await first;
+    state.hold = undefined;
+    await cache.parts('s', owner, ['m1'], load);
+    expect(state.reads).toEqual([['m1'], ['m1']]);
   });
 
   it('forgets the message of a removed part, and drops the least recently used session past the bound', async () => {

@@ -94,12 +94,21 @@ export class PartCache {
     for (const id of messageIDs) this.dropMessage(sessionID, entry, id);
   }
 
-  /** Forgets the messages holding these parts, if cached (the parts were removed). */
+  /**
+   * Forgets the messages holding these parts (the parts were removed). A part not held may be in a
+   * read under way: what those reads bring is then not kept.
+   */
   forgetParts(partIDs: Iterable<string>): void {
+    let unheld = false;
     for (const id of partIDs) {
       const owner = this.owners.get(id);
       const entry = owner && this.sessions.get(owner.sessionID);
       if (owner && entry) this.dropMessage(owner.sessionID, entry, owner.messageID);
+      else unheld = true;
+    }
+    if (!unheld) return;
+    for (const [sessionID, entry] of this.sessions) {
+      for (const messageID of [...entry.messages.keys()]) if (!entry.held.has(messageID)) this.dropMessage(sessionID, entry, messageID);
     }
   }
 

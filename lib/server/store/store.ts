@@ -50,20 +50,37 @@ export class Store {
     this.progress = { phase: 'starting', sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
   }
 
-  /** Reads every source once; the store answers (with what it has) while this runs. */
+  /**
+   * Reads every source once; the store answers (with what it has) while this runs. The first
+   * stage of every source (projects and sessions: the list) comes before any source's messages;
+   * after that, requests under way are let out between stages.
+   */
   async start(): Promise<void> {
     this.progress.phase = 'indexing';
-    for (const index of this.indexes) {
-      await this.serialised(async () => {
-        for await (const changes of stagesOf(index.reader)) {
-          const touched = index.apply(changes);
-          this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health']);
-          // Let pages be served between stages: the list answers while a big history is read.
-          await yieldToRequests();
+    const reads = this.indexes.map((index) => ({ index, stages: stagesOf(index.reader) }));
+    await this.serialised(async () => {
+      const take = (index: SourceIndex, changes: ChangeSet): void => {
+        const touched = index.apply(changes);
+        this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health']);
+      };
+      const done = new Set<SourceIndex>();
+      for (const { index, stages } of reads) {
+        const first = await stages.next();
+        if (first.done) done.add(index);
+        else take(index, first.value);
+        // Only what is waiting runs: a request wants the sessions, so they are not held back for it.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      for (const { index, stages } of reads) {
+        if (!done.has(index)) {
+          for await (const changes of stages) {
+            take(index, changes);
+            await yieldToRequests();
+          }
         }
-      });
-      this.progress.sourcesDone++;
-    }
+        this.progress.sourcesDone++;
+      }
+    });
     this.progress.phase = 'ready';
     this.progress.readyAt = Date.now();
     this.events.emit([], ['index', 'health']);
