@@ -1,6 +1,9 @@
 /** Starts reading the data when the server starts, so the first page does not wait for it. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // Before the first SQLite connection of the process: OpenCode's database is opened as a
+  // `file:...?immutable=1` URI when OpenCode is not running (lib/server/readers/opencode/sqlite/open-database.ts).
+  process.env.SQLITE_USE_URI ??= '1';
   const { getRuntime } = await import('./lib/server/store/get-store');
   getRuntime();
 }

@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['node_modules', 'test/fixtures/**'],
+    // As bin/sessionscope.mjs sets it: SQLite reads `file:` URIs (immutable opens of OpenCode's database).
+    env: { SQLITE_USE_URI: '1' },
     testTimeout: 30_000,
     hookTimeout: 300_000,
     // A poll waits for a page or the store to catch up; CI machines are shared and slow (a reload

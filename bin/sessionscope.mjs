@@ -22,6 +22,8 @@ if (options.help) {
   process.exit(0);
 }
 applyOptionsToEnv(options, process.env);
+// SQLite URI names (`file:...?immutable=1`) for OpenCode's database; read when the first connection opens.
+process.env.SQLITE_USE_URI ??= '1';
 
 const distDir = process.env.SESSIONSCOPE_DIST_DIR || '.next';
 if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {

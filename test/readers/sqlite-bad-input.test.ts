@@ -62,7 +62,7 @@ describe('SQLite reader on bad input', () => {
     const reader = new SqliteReader(dbPath, dataDir);
     const changes = await reader.readAll();
     expect(changes.sessions).toHaveLength(1);
-    expect(reader.mode).toMatch(/^snapshot/);
+    expect(reader.mode).toMatch(/^immutable/);
     await reader.loadContent('ses_1');
     reader.close();
     expect(readdirSync(dataDir).sort()).toEqual(before);

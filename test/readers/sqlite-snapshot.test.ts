@@ -1,11 +1,12 @@
-// OpenCode not running (no -wal/-shm): the database is read from a private copy in the user's cache
-// folder, never with files created next to it; the copy goes when closed, and copies left by a
-// crashed dashboard go at the next start.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// OpenCode not running (no -wal/-shm): the database is opened as an immutable file, which creates
+// nothing next to it and copies nothing. Where that is impossible a private copy in the user's cache
+// folder is read instead; it goes when closed, and copies left by a crashed dashboard go at the next start.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/lib/server/readers/opencode/sqlite/open-database';
+import { immutableUri, openDatabase } from '@/lib/server/readers/opencode/sqlite/open-database';
+import { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 
 const cleanups: (() => void)[] = [];
@@ -23,11 +24,35 @@ function closedDatabase() {
 }
 
 describe('reading a database OpenCode is not running on', () => {
-  it('reads a private copy in the cache folder, creates nothing next to the data, and removes the copy when closed', async () => {
+  it('opens the file itself as immutable: no copy, nothing created next to the data or in the cache', async () => {
     const { dataDir, dbPath, cache } = closedDatabase();
     expect(readdirSync(dataDir)).toEqual(['opencode.db']);
     const opened = await openDatabase(dbPath, cache);
-    expect(opened.mode).toBe('snapshot');
+    expect(opened.mode).toBe('immutable');
+    expect(opened.db.prepare('SELECT id FROM session').pluck().all()).toEqual(['ses_a']);
+    expect(readdirSync(dataDir)).toEqual(['opencode.db']);
+    expect(readdirSync(cache)).toEqual([]);
+    opened.close();
+    expect(readdirSync(dataDir)).toEqual(['opencode.db']);
+  });
+
+  it('opens a database whose folder name has characters a URI would read otherwise', async () => {
+    expect(immutableUri('/data/a?b#c%d/opencode.db')).toBe('file:///data/a%3fb%23c%25d/opencode.db?immutable=1');
+    const { dataDir, dbPath, cache } = closedDatabase();
+    const odd = path.join(dataDir, 'a?b#c%d e');
+    mkdirSync(odd);
+    renameSync(dbPath, path.join(odd, 'opencode.db'));
+    const opened = await openDatabase(path.join(odd, 'opencode.db'), cache);
+    expect(opened.mode).toBe('immutable');
+    expect(opened.db.prepare('SELECT id FROM session').pluck().all()).toEqual(['ses_a']);
+    opened.close();
+    expect(readdirSync(odd)).toEqual(['opencode.db']);
+  });
+
+  it('where immutable is impossible, reads a private copy in the cache folder and removes it when closed', async () => {
+    const { dataDir, dbPath, cache } = closedDatabase();
+    const opened = await openDatabase(dbPath, cache, false);
+    expect(opened.mode).toBe('copy');
     expect(opened.db.prepare('SELECT id FROM session').pluck().all()).toEqual(['ses_a']);
     expect(readdirSync(dataDir)).toEqual(['opencode.db']);
     const [folder] = readdirSync(cache);
@@ -64,5 +89,21 @@ describe('reading a database OpenCode is not running on', () => {
     expect(opened.mode).toBe('live');
     expect(readdirSync(cache)).toEqual([]);
     opened.close();
+  });
+
+  it('switches from the immutable file to the live log when OpenCode starts writing', async () => {
+    const { dataDir, dbPath } = closedDatabase();
+    const reader = new SqliteReader(dbPath, dataDir);
+    cleanups.unshift(() => reader.close());
+    expect((await reader.readAll()).sessions.map((s) => s.id)).toEqual(['ses_a']);
+    expect(reader.mode).toMatch(/^immutable/);
+    const Database = (await import('better-sqlite3')).default;
+    const writer = new Database(dbPath);
+    cleanups.unshift(() => writer.close());
+    writer.pragma('journal_mode = WAL');
+    insertSession(writer, 'ses_b', { created: Date.now() });
+    const changes = await reader.readChanged([`${dbPath}-wal`]);
+    expect(changes.sessions.map((s) => s.id)).toContain('ses_b');
+    expect(reader.mode).toMatch(/^live/);
   });
 });

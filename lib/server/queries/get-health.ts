@@ -1,9 +1,8 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
-import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
 import type { Store } from '../store/store';
 import type { DataLocations } from '../config';
-import type { ReadIssue } from '../readers/read-result';
+import type { ReadIssue, SourceReader } from '../readers/read-result';
 import type { FileWatcher } from '../watcher/file-watcher';
 
 export interface SourceHealth {
@@ -21,7 +20,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     kind: index.reader.kind,
     path: index.reader.path,
     found: index.reader.found(),
-    mode: index.reader instanceof SqliteReader && index.reader.found() ? index.reader.mode : undefined,
+    mode: readerMode(index.reader),
     sessions: index.sessions.size,
     messages: index.messageCount,
     skipped: index.issues.size,
@@ -44,3 +43,9 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
 }
 
 export type Health = ReturnType<typeof getHealth>;
+
+/** How the database is read (SQLite only). By shape, not `instanceof`: Next's server entries may each hold their own copy of the class. */
+function readerMode(reader: SourceReader): string | undefined {
+  const mode = (reader as Partial<{ mode: unknown }>).mode;
+  return reader.kind === 'opencode-sqlite' && reader.found() && typeof mode === 'string' ? mode : undefined;
+}

@@ -4,8 +4,13 @@ import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { onExit } from '@/lib/server/process/exit-cleanup';
 
-export type OpenMode = 'live' | 'snapshot';
+export type OpenMode = 'live' | 'immutable' | 'copy';
+
+// SQLite reads `file:` names as URIs (needed for `immutable=1`) when this is set before the first
+// connection of the process; bin/sessionscope.mjs and instrumentation.ts set it earlier still.
+process.env.SQLITE_USE_URI ??= '1';
 
 export interface OpenedDatabase {
   db: Database.Database;
@@ -19,16 +24,50 @@ export interface OpenedDatabase {
 const COPY_ATTEMPTS = 3;
 
 /**
- * Opens OpenCode's database without ever creating, changing or deleting a file next to it.
+ * Opens OpenCode's database without ever creating, changing or deleting a file next to it, and
+ * without copying it.
  *
  * SQLite opening a WAL database read-only still creates `-wal` and `-shm` when they are absent.
  * So: when OpenCode has them open (it is running, or left them), attach read-only to them; otherwise
- * read a private copy whose header says "rollback journal", in our own cache folder.
+ * open the file as immutable (`file:...?immutable=1`: no lock, no journal, no side file). Nobody
+ * writes the file then: a writer that starts writes `-wal`/`-shm` first, the watcher sees them and
+ * the reader reopens live. Only where URI names cannot be used (another module opened the first
+ * connection of the process without them) is a private copy read, in our own cache folder,
+ * removed on exit and signals (and, after a crash, at the next start).
  */
-export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir()): Promise<OpenedDatabase> {
+export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir(), allowImmutable = true): Promise<OpenedDatabase> {
   if (statSync(dbPath).size === 0) throw new Error('empty database file (OpenCode may be creating it)');
   if (isLive(dbPath)) return openLive(dbPath);
+  removeDeadCopies(cacheDir);
+  const immutable = allowImmutable ? openImmutable(dbPath) : 'immutable open not allowed';
+  if (typeof immutable !== 'string') return immutable;
+  return openCopy(dbPath, cacheDir, immutable);
+}
+
+/** The database as an immutable file, or why it could not be opened so. */
+function openImmutable(dbPath: string): OpenedDatabase | string {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(immutableUri(dbPath), { readonly: true, fileMustExist: true });
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    const opened = db;
+    return { db, mode: 'immutable', note: 'read-only, immutable (OpenCode not running: no -wal/-shm; no copy, no side file)', close: () => opened.close() };
+  } catch (error) {
+    db?.close();
+    return (error as Error).message || String(error);
+  }
+}
+
+/** `file:` URI of an absolute path: `%`, `?` and `#` escaped, the rest as is (SQLite's URI rules). */
+export function immutableUri(dbPath: string): string {
+  const escaped = path.resolve(dbPath).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `file://${escaped.startsWith('/') ? '' : '/'}${escaped}?immutable=1`;
+}
+
+/** The fallback: a private copy whose header says "rollback journal", in our own cache folder. */
+async function openCopy(dbPath: string, cacheDir: string, why: string): Promise<OpenedDatabase> {
   const dir = snapshotFolder(cacheDir);
+  const remove = onExit(() => rmSync(dir, { recursive: true, force: true }));
   const copy = path.join(dir, 'snapshot.db');
   try {
     for (let attempt = 1; ; attempt++) {
@@ -37,7 +76,7 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
       await copyFile(dbPath, copy, constants.COPYFILE_FICLONE);
       // OpenCode started meanwhile: follow it instead.
       if (isLive(dbPath)) {
-        rmSync(dir, { recursive: true, force: true });
+        remove();
         return openLive(dbPath);
       }
       if (fileSignature(dbPath) === before) break;
@@ -53,11 +92,11 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
     const db = new Database(copy, { readonly: true, fileMustExist: true });
     const close = (): void => {
       db.close();
-      rmSync(dir, { recursive: true, force: true });
+      remove();
     };
-    return { db, mode: 'snapshot', note: 'snapshot copy (OpenCode not running: no -wal/-shm to attach to)', close };
+    return { db, mode: 'copy', note: `private copy in the cache folder (OpenCode not running, and immutable open failed: ${why})`, close };
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
     throw error;
   }
 }
@@ -86,19 +125,30 @@ export function defaultSnapshotDir(env: NodeJS.ProcessEnv = process.env): string
 }
 
 /**
- * A private folder for this process's copy (`<pid>-XXXXXX`), after removing those left by processes
- * that are gone (a crash leaves a copy as big as the database). Falls back to the temp folder.
+ * A private folder for this process's copy (`<pid>-XXXXXX`). Falls back to the temp folder.
  */
 function snapshotFolder(cacheDir: string): string {
   try {
     mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    for (const name of readdirSync(cacheDir)) {
-      const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-      if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(cacheDir, name), { recursive: true, force: true });
-    }
     return mkdtempSync(path.join(cacheDir, `${process.pid}-`));
   } catch {
     return mkdtempSync(path.join(os.tmpdir(), `sessionscope-db-${process.pid}-`));
+  }
+}
+
+/** Removes the copies of processes that are gone (a crash leaves one as big as the database). */
+export function removeDeadCopies(cacheDir: string): void {
+  for (const [dir, pattern] of [[cacheDir, /^(\d+)-/], [os.tmpdir(), /^sessionscope-db-(\d+)-/]] as const) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const pid = Number(pattern.exec(name)?.[1]);
+      if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
   }
 }
 

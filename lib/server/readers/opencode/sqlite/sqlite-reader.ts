@@ -70,9 +70,9 @@ export class SqliteReader implements SourceReader {
       if (yield* this.queryStages(q, first, messages)) yield this.tailParts(q, messages);
       return;
     }
-    // OpenCode is not running: the sessions and messages are read straight from the file, then the
-    // copy SQLite needs is made in the background (made beside the first stages, its disk writes
-    // held up the first answer by up to a second).
+    // OpenCode is not running: the sessions and messages are read straight from the file, then SQLite
+    // opens it (immutable; a private copy only where that is impossible, whose disk writes beside
+    // the first stages held up the first answer by up to a second).
     const fileBefore = fileSignature(this.path);
     const opened = emptyChangeSet();
     let opening: Promise<Queries | undefined> | undefined;
@@ -221,11 +221,14 @@ export class SqliteReader implements SourceReader {
     }
   }
 
-  /** Switch between snapshot and live when OpenCode starts or stops, or the file was replaced. */
+  /**
+   * Switch between immutable and live when OpenCode starts or stops, or the file was replaced. An
+   * immutable connection never looks at the file again: any change means a new one.
+   */
   private needsReopen(): boolean {
     if (!this.opened) return this.found();
     const liveNow = isLive(this.path);
-    if (this.opened.mode === 'snapshot') return true;
+    if (this.opened.mode !== 'live') return true;
     return !liveNow || identity(this.path) !== this.fileIdentity;
   }
 
