@@ -13,6 +13,8 @@ export interface PartMeta {
   /** Best known creation time (ms): the row's time_created, or the part's own start time. */
   created?: number;
   end?: number;
+  /** When the record itself was last written (ms): the row's time_updated, where the source has one. */
+  updated?: number;
   tool?: string;
   status?: ToolStatus;
   /** The tool's main argument, shortened (command, file path, pattern, description...). */
@@ -40,7 +42,7 @@ export function mainArgOf(input: Record<string, unknown> | undefined): string | 
   return undefined;
 }
 
-export function partMetaOf(part: Part, created?: number): PartMeta {
+export function partMetaOf(part: Part, created?: number, updated?: number): PartMeta {
   const meta: PartMeta = {
     id: part.id,
     messageID: part.messageID,
@@ -49,6 +51,7 @@ export function partMetaOf(part: Part, created?: number): PartMeta {
     created: created ?? part.time?.start,
     end: part.time?.end,
   };
+  if (updated !== undefined) meta.updated = updated;
   switch (part.type) {
     case 'tool':
       meta.tool = part.tool;

@@ -6,6 +6,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { inferStatus } from '@/lib/status/infer-status';
 import type { StatusResult } from '@/lib/status/session-status';
 import { spendOf } from '@/lib/sessions/spend';
+import type { PartMeta } from '@/lib/model/part-meta';
 import type { MergedView } from './merged-view';
 
 const prices = sharedPrices();
@@ -62,17 +63,19 @@ export function buildSummaries(
     const own = figures.get(id);
     const children = depth > 64 ? [] : view.childrenOf(id);
     const childStatuses = children.map((child) => statusOf(child, depth + 1));
-    const owner = view.ownerOf(id);
+    const last = own.last;
+    const lastParts = last ? view.partsOf(id, last.id) : [];
+    // Only the records' own times: a read of the source (a database log that changed because
+    // OpenCode started elsewhere, a re-read) is not a write to this session.
     const lastWrite = Math.max(
       totals.get(id)?.lastActivity ?? 0,
       session?.time.updated ?? 0,
-      owner?.lastSeenWrite.get(id) ?? 0,
+      ...lastParts.map(partWrite),
       ...childStatuses.map((s) => s.lastWrite),
     );
-    const last = own.last;
     const status = inferStatus({
       last,
-      lastParts: last ? view.partsOf(id, last.id) : [],
+      lastParts,
       lastWrite,
       childStatuses: childStatuses.map((s) => s.status),
       isSubagent: Boolean(session?.parentID),
@@ -124,4 +127,9 @@ export function buildSummaries(
     });
   }
   return out;
+}
+
+/** Newest time a part records of itself (a running tool's output is written in place: `updated`). */
+function partWrite(part: PartMeta): number {
+  return Math.max(part.updated ?? 0, part.end ?? 0, part.created ?? 0);
 }

@@ -22,8 +22,6 @@ export class SourceIndex {
   get messageCount(): number {
     return this.messageSession.size;
   }
-  /** When the store last saw a write for a session (our clock), for stale detection. */
-  readonly lastSeenWrite = new Map<string, number>();
   /** Sessions written to recently, until when they count as live (see `liveSessions`). */
   private readonly liveUntil = new Map<string, number>();
 
@@ -58,9 +56,8 @@ export class SourceIndex {
       }
     }
     this.trimParts(touched);
-    const now = Date.now();
-    if (live) for (const id of touched) this.lastSeenWrite.set(id, now);
-    this.noteActivity(touched, live, now);
+    // A full read (the reader reopened the source) writes nothing: only an increment can be a write seen now.
+    this.noteActivity(touched, live && !changes.complete, Date.now());
     return touched;
   }
 
@@ -146,7 +143,6 @@ export class SourceIndex {
       this.dropPartsOf(messageID);
     }
     this.messagesBySession.delete(id);
-    this.lastSeenWrite.delete(id);
     this.liveUntil.delete(id);
     touched.add(id);
   }

@@ -248,8 +248,9 @@ export class SqliteReader implements SourceReader {
       });
     }
     const created = typeof row.time_created === 'number' ? row.time_created : undefined;
+    const updated = typeof row._updated === 'number' ? row._updated : undefined;
     return push(changes, where, partFromRow(row), (v) => {
-      changes.parts.push(partMetaOf(v, created));
+      changes.parts.push(partMetaOf(v, created, updated));
       this.cursor.notePart(Number(row._rowid ?? 0));
     });
   }
