@@ -24,6 +24,8 @@ if (options.help) {
 applyOptionsToEnv(options, process.env);
 // SQLite URI names (`file:...?immutable=1`) for OpenCode's database; read when the first connection opens.
 process.env.SQLITE_USE_URI ??= '1';
+// A local, offline tool: Next's anonymous telemetry stays off for the build and the server.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
 
 const distDir = process.env.SESSIONSCOPE_DIST_DIR || '.next';
 if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {

@@ -15,7 +15,7 @@ export function ensureBuild(rebuild: boolean): void {
     return;
   }
   console.log(`building the dashboard into ${DIST_DIR}...`);
-  const result = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SESSIONSCOPE_DIST_DIR: DIST_DIR }, timeout: 15 * 60_000 });
+  const result = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SESSIONSCOPE_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' }, timeout: 15 * 60_000 });
   if (result.status !== 0) throw new Error('next build failed');
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDatabases } from '@/lib/server/config';
+import { getHealth } from '@/lib/server/queries/get-health';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import { copyFixture, OPENCODE_FIXTURES, type FixtureCopy, type OpencodeFixture } from '../tools/fixture-dir';
@@ -128,6 +129,12 @@ describe.each(OPENCODE_FIXTURES)('reading the real OpenCode fixture %s', (name: 
     expect(sum((s) => s.tokens.reasoning)).toBe(expected.reasoning);
     expect(sum((s) => s.tokens.cacheRead)).toBe(expected.cacheRead);
     expect(sum((s) => s.tokens.cacheWrite)).toBe(expected.cacheWrite);
+  });
+
+  it('health counts the messages the merged store holds (a session in both stores counts once)', () => {
+    const health = getHealth(store, { opencodeDir: copy.dir, databases: findDatabases(copy.dir) } as Parameters<typeof getHealth>[1]);
+    expect(health.counts.messages).toBe(expected.messages);
+    expect(health.counts.sessions).toBe(expected.sessions.size);
   });
 
   it('builds the subagent hierarchy from parentID and rolls cost up to the root', () => {

@@ -51,7 +51,7 @@ export async function ensureTestBuild(): Promise<void> {
   try {
     if (buildIsFresh()) return;
     const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-    const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR }, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' }, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
   } finally {
     rmSync(LOCK, { recursive: true, force: true });

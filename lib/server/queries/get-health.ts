@@ -33,7 +33,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     sources,
     found: sources.filter((s) => s.found).map((s) => ({ kind: s.kind, path: s.path })),
     missing: sources.filter((s) => !s.found).map((s) => ({ kind: s.kind, path: s.path })),
-    counts: { sessions: store.view.size, projects: store.projects().length, messages: store.progress.messages },
+    counts: { sessions: store.view.size, projects: store.projects().length, messages: store.view.messageCount() },
     skipped: issues.length,
     issues: issues.slice(0, 200),
     index: store.progress,
