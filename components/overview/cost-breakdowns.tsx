@@ -37,7 +37,7 @@ export function CostBreakdowns({ periods }: { periods: Periods }) {
   return (
     <Panel title={`Cost by ${by} (30 days)`} actions={tabs} id="breakdown">
       {stats.error ? <ErrorState what={`cost by ${by} (/api/stats)`} error={stats.error} /> : null}
-      {!stats.data && !stats.error ? <Loading what="breakdown" /> : null}
+      {!stats.data && !stats.error ? <Loading what="breakdown" counting={stats.counting} /> : null}
       {stats.data && rows.length === 0 ? <p className="muted">No spend in the last 30 days.</p> : null}
       <ul className="bar-list" data-testid={`breakdown-${by}`}>
         {rows.map((r) => (

@@ -36,7 +36,7 @@ export function CostByModelPerDay({ periods }: { periods: Periods }) {
   return (
     <Panel title="Cost per day by model (30 days)" actions={actions} id="model-days">
       {stats.error ? <ErrorState what="cost per day by model (/api/stats)" error={stats.error} /> : null}
-      {!data && !stats.error ? <Loading what="cost per day" /> : null}
+      {!data && !stats.error ? <Loading what="cost per day" counting={stats.counting} /> : null}
       {data && data.series.length === 0 ? <p className="muted">{basis === 'stored' ? 'No recorded spend in the last 30 days.' : 'No priced usage in the last 30 days.'}</p> : null}
       {data && data.series.length > 0 ? <StackedCostChart data={data} label={`${basis === 'stored' ? 'Recorded cost' : 'Cost at API prices'} per day stacked by model`} /> : null}
     </Panel>

@@ -2,6 +2,7 @@
 import { CostFigure } from '@/components/ui/cost-figure';
 import { Stat } from '@/components/ui/stat';
 import { ErrorState } from '@/components/ui/error-state';
+import { Counting } from '@/components/ui/loading';
 import { useStats } from '@/components/charts/use-stats';
 import { formatPercent, formatTokens } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
@@ -11,13 +12,14 @@ export function PeriodStats({ periods }: { periods: Periods }) {
   const days = useStats(`groupBy=day&from=${periods.monthStart}`);
   if (days.error) return <ErrorState what="spend totals (/api/stats)" error={days.error} hint="Spend totals need the stats API. If it answers 404, this Sessionscope build does not have it yet; sessions still work." />;
   const groups = days.data?.groups ?? [];
+  const pending = days.counting ? <Counting /> : '…';
   const cell = (label: string, f: PeriodFigure | undefined, id: string) => (
     <>
-      <Stat testId={`${id}-cost`} label={`${label}: cost`} value={f ? <CostFigure value={f} align="start" /> : '…'} />
+      <Stat testId={`${id}-cost`} label={`${label}: cost`} value={f ? <CostFigure value={f} align="start" /> : pending} />
       <Stat
         testId={`${id}-tokens`}
         label={`${label}: tokens`}
-        value={f ? formatTokens(f.tokens) : '…'}
+        value={f ? formatTokens(f.tokens) : pending}
         detail={
           f ? (
             <>

@@ -3,6 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
 import Link from 'next/link';
 import { CostFigure } from '@/components/ui/cost-figure';
+import { Counting } from '@/components/ui/loading';
 import { Panel } from '@/components/ui/panel';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SessionLink, sessionHref } from '@/components/ui/session-link';
@@ -20,6 +21,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
   const list = useMemo(() => (recent.data ? recentRoots(recent.data.sessions, 12) : []), [recent.data]);
   const open = useCallback((i: number) => list[i] && router.push(sessionHref(list[i].id)), [list, router]);
   const [selected] = useListKeys(list.length, open);
+  const counting = Boolean(recent.data?.index && recent.data.index.phase !== 'ready');
   return (
     <Panel title="Recent sessions" actions={<Link href="/sessions?roots=1">All sessions →</Link>} id="recent">
       {recent.data && list.length === 0 ? <p className="muted">No sessions yet.</p> : null}
@@ -35,9 +37,9 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
                 {s.childCount > 0 ? <span className="muted small"> · {plural(s.total.sessionCount - 1, 'subagent')}</span> : null}
               </td>
               <td className="muted">{baseName(s.directory)}</td>
-              <td className="num">{formatCompact(totalTokenCount(s.total.tokens))}</td>
+              <td className="num">{counting ? <Counting /> : formatCompact(totalTokenCount(s.total.tokens))}</td>
               <td className="num" data-testid="recent-cost">
-                <CostFigure value={s.total} />
+                {counting ? <Counting /> : <CostFigure value={s.total} />}
               </td>
               <td className="muted num">
                 <RelativeTime ms={s.lastActivity} />

@@ -18,7 +18,7 @@ export function TotalsBySource() {
   return (
     <Panel title="By source (all time)" id="by-source">
       {stats.error ? <ErrorState what="totals by source (/api/stats)" error={stats.error} /> : null}
-      {!stats.data && !stats.error ? <Loading what="totals by source" /> : null}
+      {!stats.data && !stats.error ? <Loading what="totals by source" counting={stats.counting} /> : null}
       {stats.data && rows.length === 0 ? <p className="muted">No sessions yet.</p> : null}
       <ul className="bar-list source-totals" data-testid="totals-by-source">
         {rows.map((r) => (

@@ -35,7 +35,7 @@ export function UsageOverTime({ periods }: { periods: Periods }) {
     <div className="grid-2 wide-left">
       <Panel title={`Tokens & cost ${unit === 'day' ? 'per day' : 'per hour'}`} actions={toggle} id="usage-chart">
         {stats.error ? <ErrorState what="usage over time (/api/stats)" error={stats.error} /> : null}
-        {!stats.data && !stats.error ? <Loading what="usage" /> : null}
+        {!stats.data && !stats.error ? <Loading what="usage" counting={stats.counting} /> : null}
         {stats.data ? <TokenCostChart rows={rows} xKey="label" costKey="cost" costName="Cost" altCost={{ key: 'apiCost', name: 'At API prices' }} label="Tokens by kind and cost over time" /> : null}
       </Panel>
       <Panel title="Cache reads & writes vs input" id="cache-chart">

@@ -8,9 +8,10 @@ import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure'
 import { messageFigure, messagesFigure, sessionFigures } from './rollups';
 import { subtreeSessionIDs } from './session-tree';
 import type { StatsGroupBy } from './stats-grouping';
+import { isoWeekOfDay } from './time-keys';
 import { assistant, session, sonnetOnly, tokens } from './test-data';
 
-const GROUPINGS: StatsGroupBy[] = ['day', 'hour', 'model', 'provider', 'agent', 'project', 'session', 'source'];
+const GROUPINGS: StatsGroupBy[] = ['day', 'hour', 'week', 'month', 'model', 'provider', 'agent', 'project', 'session', 'source'];
 const SOURCES = SOURCE_KINDS;
 
 /** A forest of sessions (each parent is an earlier one) and messages spread over them. */
@@ -26,7 +27,7 @@ const dataArb = fc.integer({ min: 1, max: 12 }).chain((n) =>
         input: fc.nat(300_000),
         output: fc.nat(5_000),
         cacheRead: fc.nat(300_000),
-        hours: fc.nat(24 * 60),
+        hours: fc.nat(24 * 400), // over a year: weeks and months cross a year's end
         model: fc.constantFrom('anthropic', 'mystery'),
         agent: fc.constantFrom('build', 'Sisyphus - ultraworker', '\u200BSISYPHUS', undefined),
         role: fc.constantFrom('assistant', 'assistant', 'user'),
@@ -70,6 +71,24 @@ describe('accounting properties', () => {
         expectSameFigure(sum, total);
         expectSameFigure(total, messagesFigure(data.messages, opts));
         expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
+      }),
+    );
+  });
+
+  it('week and month groups sum to the total, and each is the sum of its days', () => {
+    fc.assert(
+      fc.property(dataArb, fc.constantFrom<StatsGroupBy>('week', 'month'), fc.constantFrom('UTC', 'Pacific/Auckland', '-07:00'), (data, groupBy, timeZone) => {
+        const { total, groups } = computeStats({ ...data, ...opts, groupBy, timeZone });
+        const sum = emptyFigure();
+        for (const g of groups) addFigureInto(sum, g.figure);
+        expectSameFigure(sum, total);
+        const days = computeStats({ ...data, ...opts, groupBy: 'day', timeZone }).groups;
+        for (const g of groups) {
+          const inside = emptyFigure();
+          for (const d of days) if ((groupBy === 'week' ? isoWeekOfDay(d.key) : d.key.slice(0, 7)) === g.key) addFigureInto(inside, d.figure);
+          expectSameFigure(finishFigure(inside), g.figure);
+        }
+        expect(groups.map((g) => g.key)).toEqual(groups.map((g) => g.key).sort());
       }),
     );
   });

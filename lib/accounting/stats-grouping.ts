@@ -3,9 +3,9 @@ import type { SessionInfo } from '@/lib/model/session';
 import { SOURCE_FAMILY_LABELS, sourceFamilyOf } from '@/lib/model/source';
 import { normaliseAgentName, type AgentName } from './agent-name';
 import { emptyFigure, type Figure } from './figure';
-import type { TimeKeyer } from './time-keys';
+import { mondayOfIsoWeek, type TimeKeyer } from './time-keys';
 
-export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';
+export type StatsGroupBy = 'day' | 'hour' | 'week' | 'month' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';
 
 export interface StatsGroup {
   key: string;
@@ -15,7 +15,7 @@ export interface StatsGroup {
   split?: StatsGroup[];
 }
 
-const TIME_GROUPINGS: ReadonlySet<StatsGroupBy> = new Set(['day', 'hour']);
+const TIME_GROUPINGS: ReadonlySet<StatsGroupBy> = new Set(['day', 'hour', 'week', 'month']);
 
 /** Time groups in time order; others by spend, largest first (ties by key). */
 export function sortGroups(groups: StatsGroup[], groupBy: StatsGroupBy): StatsGroup[] {
@@ -75,6 +75,14 @@ export function createGrouper(ctx: GroupingContext): {
       case 'hour': {
         const key = ctx.time.hour(m.time.created);
         return groups.get(key) ?? make(key, `${key.replace('T', ' ')}:00`);
+      }
+      case 'week': {
+        const key = ctx.time.week(m.time.created);
+        return groups.get(key) ?? make(key, `${key} (from ${mondayOfIsoWeek(key)})`);
+      }
+      case 'month': {
+        const key = ctx.time.month(m.time.created);
+        return groups.get(key) ?? make(key, key);
       }
       case 'provider': {
         const key = m.providerID ?? NO_VALUE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTimeKeyer, fixedOffsetMinutes, isValidTimeZone } from './time-keys';
+import { createTimeKeyer, fixedOffsetMinutes, isoWeekOfDay, isValidTimeZone, mondayOfIsoWeek } from './time-keys';
 
 const T = Date.UTC(2026, 2, 29, 0, 30); // 2026-03-29 00:30 UTC, the night Europe moves to summer time
 
@@ -17,6 +17,21 @@ describe('time keys', () => {
     expect(createTimeKeyer('UTC').hour(T)).toBe('2026-03-29T00');
     expect(createTimeKeyer('-01:00').day(T)).toBe('2026-03-28');
     expect(createTimeKeyer('+05:30').hour(T)).toBe('2026-03-29T06');
+  });
+
+  it('keys ISO weeks (Monday first, week-year at the turn of the year) and months', () => {
+    expect(isoWeekOfDay('2026-11-16')).toBe('2026-W47'); // a Monday
+    expect(isoWeekOfDay('2026-11-22')).toBe('2026-W47'); // the Sunday after
+    expect(isoWeekOfDay('2026-11-23')).toBe('2026-W48');
+    expect(isoWeekOfDay('2027-01-01')).toBe('2026-W53'); // a Friday: still the old year's last week
+    expect(isoWeekOfDay('2024-12-30')).toBe('2025-W01'); // a Monday in the next week-year
+    expect(mondayOfIsoWeek('2025-W01')).toBe('2024-12-30');
+    expect(mondayOfIsoWeek('2026-W47')).toBe('2026-11-16');
+    // Sunday 23:30 UTC is Monday in Tokyo: a new week there, not in UTC.
+    const sundayLate = Date.UTC(2026, 10, 22, 23, 30);
+    expect(createTimeKeyer('UTC').week(sundayLate)).toBe('2026-W47');
+    expect(createTimeKeyer('Asia/Tokyo').week(sundayLate)).toBe('2026-W48');
+    expect(createTimeKeyer('-05:00').month(Date.UTC(2026, 11, 1, 2))).toBe('2026-11');
   });
 
   it('follows an IANA zone across a DST change', () => {

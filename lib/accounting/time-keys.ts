@@ -1,5 +1,7 @@
 /**
- * Local calendar keys for timestamps: `day` = "YYYY-MM-DD", `hour` = "YYYY-MM-DDTHH".
+ * Local calendar keys for timestamps: `day` = "YYYY-MM-DD", `hour` = "YYYY-MM-DDTHH",
+ * `week` = ISO week "YYYY-Www" (weeks start on Monday; the year is the ISO week-year),
+ * `month` = "YYYY-MM".
  * The zone is an IANA name ("Europe/Paris"), a fixed offset ("+05:30", "UTC", "Z") or minutes
  * east of UTC; `undefined` means the process's own zone.
  */
@@ -8,6 +10,8 @@ export type TimeZoneSpec = string | number | undefined;
 export interface TimeKeyer {
   day(ms: number): string;
   hour(ms: number): string;
+  week(ms: number): string;
+  month(ms: number): string;
 }
 
 const QUARTER_HOUR = 15 * 60_000;
@@ -70,7 +74,36 @@ export function createTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
     }
     return key;
   };
-  return { day, hour };
+  const weeks = new Map<string, string>();
+  const week = (ms: number): string => {
+    const d = day(ms);
+    let key = weeks.get(d);
+    if (key === undefined) weeks.set(d, (key = isoWeekOfDay(d)));
+    return key;
+  };
+  const month = (ms: number): string => day(ms).slice(0, 7);
+  return { day, hour, week, month };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The ISO week ("2026-W47") of a calendar day "YYYY-MM-DD": weeks start on Monday, week 1 holds the year's first Thursday. */
+export function isoWeekOfDay(dayKey: string): string {
+  const date = Date.parse(`${dayKey}T00:00:00Z`);
+  const weekday = (new Date(date).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  const thursday = new Date(date + (3 - weekday) * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
+  return `${year}-W${pad(week)}`;
+}
+
+/** The Monday ("YYYY-MM-DD") an ISO week key ("2026-W47") starts on. */
+export function mondayOfIsoWeek(weekKey: string): string {
+  const m = /^(\d{4})-W(\d{2})$/.exec(weekKey);
+  if (!m) return weekKey;
+  const jan4 = Date.UTC(Number(m[1]), 0, 4);
+  const weekOneMonday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
+  return new Date(weekOneMonday + (Number(m[2]) - 1) * 7 * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Whether `zone` can key timestamps (request parameters are checked with this). */

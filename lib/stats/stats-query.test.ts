@@ -7,6 +7,11 @@ describe('statsQuerySchema', () => {
     expect(statsQuerySchema.parse({}).split).toBeUndefined();
   });
 
+  it('groups by ISO week and by month, also with a split', () => {
+    expect(statsQuerySchema.parse({ groupBy: 'week' }).groupBy).toBe('week');
+    expect(statsQuerySchema.parse({ groupBy: 'month', split: 'model' })).toMatchObject({ groupBy: 'month', split: 'model' });
+  });
+
   it('refuses an unknown split or one equal to groupBy', () => {
     expect(statsQuerySchema.safeParse({ groupBy: 'day', split: 'colour' }).success).toBe(false);
     const same = statsQuerySchema.safeParse({ groupBy: 'model', split: 'model' });

@@ -5,7 +5,7 @@ import { SOURCE_FILTERS } from '@/lib/model/source';
 const bool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const time = z.union([z.coerce.number().int().nonnegative(), z.iso.date().transform((d) => Date.parse(`${d}T00:00:00`))]);
 
-export const STATS_GROUPINGS = ['day', 'hour', 'model', 'provider', 'agent', 'project', 'session', 'source'] as const;
+export const STATS_GROUPINGS = ['day', 'hour', 'week', 'month', 'model', 'provider', 'agent', 'project', 'session', 'source'] as const;
 
 /** Query parameters of `GET /api/stats`. */
 export const statsQuerySchema = z

@@ -12,6 +12,8 @@ export interface SessionsResponse {
   sessions: SessionSummary[];
   total: number;
   nextCursor?: string;
+  /** The first read's progress: until `phase` is `ready`, session figures are partial. */
+  index?: { phase: 'starting' | 'indexing' | 'ready' };
 }
 
 export interface StatsFigure {
@@ -36,6 +38,8 @@ export interface StatsGroup {
 export interface StatsResponse {
   total: StatsFigure;
   groups: StatsGroup[];
+  /** False while the first index still runs: the figures are partial, show "counting…" instead. */
+  complete: boolean;
 }
 
-export type StatsGroupBy = 'day' | 'hour' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';
+export type StatsGroupBy = 'day' | 'hour' | 'week' | 'month' | 'model' | 'provider' | 'agent' | 'project' | 'session' | 'source';

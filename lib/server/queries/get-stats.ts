@@ -9,9 +9,12 @@ const prices = createPriceResolver();
 /**
  * Stats over the index. Usage is message-level (what `opencode stats` sums): the index keeps
  * step-finish parts only for each session's newest messages; per-step figures are on session pages.
+ * `complete: false` while the first read still runs: the figures are partial sums, not zeros to show.
  */
-export function getStats(store: Store, query: StatsQuery): StatsResult {
-  return computeStats({
+export function getStats(store: Store, query: StatsQuery): StatsResult & { complete: boolean } {
+  // Read before the pass: a figure is complete only if every message was in the store when counting began.
+  const complete = store.progress.phase === 'ready';
+  const result = computeStats({
     sessions: [...store.view.allSessions()],
     messages: store.view.allMessages(),
     groupBy: query.groupBy,
@@ -30,4 +33,5 @@ export function getStats(store: Store, query: StatsQuery): StatsResult {
     usage: 'message',
     projects: store.projects(),
   });
+  return { ...result, complete };
 }

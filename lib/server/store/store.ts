@@ -12,6 +12,7 @@ import { PartCache, type MessageParts, type SessionExtras } from './part-cache';
 import { SourceIndex } from './source-index';
 import { StepIndexCache, type StepIndex } from './step-index-cache';
 import { EventLog } from './store-events';
+import { indexGate } from './index-gate';
 
 export interface IndexProgress {
   phase: 'starting' | 'indexing' | 'ready';
@@ -71,6 +72,7 @@ export class Store {
         // Only what is waiting runs: a request wants the sessions, so they are not held back for it.
         await new Promise((resolve) => setImmediate(resolve));
       }
+      await indexGate();
       for (const { index, stages } of reads) {
         if (!done.has(index)) {
           for await (const changes of stages) {
