@@ -1,6 +1,7 @@
 import type { TokenCounts } from './tokens';
 
-export type MessageRole = 'user' | 'assistant';
+export const MESSAGE_ROLES = ['user', 'assistant'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 /** A provider or runtime error recorded on an assistant message. */
 export interface MessageError {

@@ -66,3 +66,9 @@ export function resolveLocations(env: NodeJS.ProcessEnv = process.env): DataLoca
     projectDirs: (env[ENV.projectDirs] ?? '').split(path.delimiter).filter((p) => p.trim()).map((p) => path.resolve(expandHome(p))),
   };
 }
+
+/** `${XDG_CACHE_HOME:-~/.cache}/sessionscope`: derived files (search index, snapshots), never beside the user's data. */
+export function sessionscopeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const cacheHome = env.XDG_CACHE_HOME?.trim() ? env.XDG_CACHE_HOME : path.join(env.HOME?.trim() ? env.HOME : os.homedir(), '.cache');
+  return path.join(cacheHome, 'sessionscope');
+}

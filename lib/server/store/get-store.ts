@@ -6,6 +6,7 @@ import { JsonTreeReader } from '../readers/opencode/json/json-tree-reader';
 import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
 import { PiSessionReader } from '../readers/pi/pi-reader';
 import type { SourceReader } from '../readers/read-result';
+import { SearchService } from '../search/search-service';
 import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
 import { followSources } from '../watcher/follow-sources';
 import { Store } from './store';
@@ -16,6 +17,8 @@ export interface Runtime {
   locations: DataLocations;
   watcher: FileWatcher;
   started: Promise<void>;
+  /** The full-text index (a cache file), kept current from the store's changes. */
+  search?: SearchService;
 }
 
 const KEY = Symbol.for('sessionscope.runtime');
@@ -59,9 +62,15 @@ export function getRuntime(): Runtime {
     plans.track(dirs);
   });
   runtime.started = store.start().catch(logError('indexing failed'));
+  runtime.search = new SearchService(store, runtime.started);
   return runtime;
 }
 
 export function getStore(): Store {
   return getRuntime().store;
+}
+
+export function getSearchService(): SearchService {
+  const runtime = getRuntime();
+  return (runtime.search ??= new SearchService(runtime.store, runtime.started));
 }

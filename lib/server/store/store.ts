@@ -24,6 +24,16 @@ export interface IndexProgress {
   readyAt?: number;
 }
 
+/** One change set as the store applied it: derived indexes (search) follow these. */
+export interface StoreChange {
+  index: SourceIndex;
+  changes: ChangeSet;
+  /** Sessions the change set named. */
+  touched: readonly string[];
+  /** A change seen while running (the watcher), not a stage of the first full read. */
+  live: boolean;
+}
+
 /** The one in-memory model of all sources. Readers feed it; API routes and the event stream read it. */
 export class Store {
   readonly indexes: SourceIndex[];
@@ -43,6 +53,7 @@ export class Store {
   private readonly ageing = new Set<string>();
   private statusTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly changeListeners = new Set<(change: StoreChange) => void>();
 
   constructor(readers: readonly { reader: SourceReader; priority: number }[]) {
     this.indexes = readers.map(({ reader, priority }) => new SourceIndex(reader, priority));
@@ -62,7 +73,7 @@ export class Store {
     await this.serialised(async () => {
       const take = (index: SourceIndex, changes: ChangeSet): void => {
         const touched = index.apply(changes);
-        this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health']);
+        this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
       };
       const done = new Set<SourceIndex>();
       for (const { index, stages } of reads) {
@@ -102,7 +113,7 @@ export class Store {
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
       if (changes.issues.length > 0 || changes.complete) topics.push('health');
-      this.afterChange(index, changes, [...touched], topics);
+      this.afterChange(index, changes, [...touched], topics, true);
     });
   }
 
@@ -200,7 +211,13 @@ export class Store {
     for (const index of this.indexes) index.reader.close();
   }
 
-  private afterChange(index: SourceIndex, changes: ChangeSet, touched: string[], topics: Parameters<EventLog['emit']>[1]): void {
+  /** Calls `listener` with every change set applied (after the store took it in); returns the unsubscribe. */
+  onChange(listener: (change: StoreChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private afterChange(index: SourceIndex, changes: ChangeSet, touched: string[], topics: Parameters<EventLog['emit']>[1], live: boolean): void {
     const affected = new Set<string>(touched);
     const formerParents = this.view.refresh(touched);
     for (const id of [...touched, ...formerParents]) for (const related of this.view.withAncestors(id)) affected.add(related);
@@ -209,6 +226,7 @@ export class Store {
     for (const id of affected) this.pending.add(id);
     this.progress.sessions = this.view.size;
     this.progress.messages = this.indexes.reduce((sum, i) => sum + i.messageCount, 0);
+    for (const listener of this.changeListeners) listener({ index, changes, touched, live });
     this.events.emit(affected, topics);
   }
 

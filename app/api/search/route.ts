@@ -1,0 +1,13 @@
+import { searchParamsSchema } from '@/lib/search/search-params';
+import { json, parseQuery } from '@/lib/server/http/responses';
+import { getSearch } from '@/lib/server/queries/get-search';
+import { getSearchService } from '@/lib/server/store/get-store';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function GET(request: Request): Response {
+  const query = parseQuery(request, searchParamsSchema);
+  if (!query.ok) return query.response;
+  return json(getSearch(getSearchService(), query.value));
+}

@@ -1,0 +1,83 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
+export const SEARCH_SCHEMA_VERSION = '1';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions(
+  id TEXT PRIMARY KEY, fp TEXT NOT NULL, source TEXT NOT NULL, project TEXT NOT NULL, title TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS docs(
+  id INTEGER PRIMARY KEY, session TEXT NOT NULL, message TEXT, part TEXT, kind TEXT NOT NULL,
+  role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL, body TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS docs_session ON docs(session, message);
+CREATE INDEX IF NOT EXISTS docs_message ON docs(message) WHERE message IS NOT NULL;
+CREATE INDEX IF NOT EXISTS docs_part ON docs(part) WHERE part IS NOT NULL;
+CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='docs', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER IF NOT EXISTS docs_ai AFTER INSERT ON docs BEGIN INSERT INTO fts(rowid, body) VALUES (new.id, new.body); END;
+CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN INSERT INTO fts(fts, rowid, body) VALUES ('delete', old.id, old.body); END;
+`;
+
+/**
+ * The index file for one set of sources (`search-v1-<hash>.db`): two dashboards reading the same
+ * data share it, dashboards reading different data never delete each other's sessions.
+ */
+export function searchDbPath(cacheDir: string, roots: readonly string[]): string {
+  const scope = createHash('sha256').update([...roots].sort().join('\n')).digest('hex').slice(0, 12);
+  return path.join(cacheDir, `search-v${SEARCH_SCHEMA_VERSION}-${scope}.db`);
+}
+
+function removeFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+function openAndCheck(file: string): Database.Database {
+  const db = new Database(file, { timeout: 2_000 });
+  try {
+    // WAL: a second dashboard reads while the first writes; busy_timeout (above) covers short write overlaps.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+    const version = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema'").get()?.value;
+    if (version === undefined) db.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)").run(SEARCH_SCHEMA_VERSION);
+    else if (version !== SEARCH_SCHEMA_VERSION) throw new ForeignIndexError(`schema ${version}`);
+    // Reads a page of every table: garbage over the file fails here rather than at the first search.
+    db.prepare('SELECT count(*) FROM (SELECT id FROM sessions LIMIT 1)').get();
+    db.prepare("SELECT count(*) FROM fts WHERE fts MATCH 'integrity' LIMIT 1").get();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export class ForeignIndexError extends Error {}
+
+/** SQLite's answers for a file that is not a database, or a damaged one. */
+export function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error instanceof ForeignIndexError || code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
+}
+
+/**
+ * Opens (or creates) the index. It is a cache: a damaged file or one of another version is
+ * deleted and built again; nothing is lost but the time to rebuild it.
+ */
+export function openSearchDb(file: string, fresh = false): { db: Database.Database; rebuilt: boolean } {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (fresh) removeFiles(file);
+  try {
+    return { db: openAndCheck(file), rebuilt: false };
+  } catch (error) {
+    if (!isCorruption(error)) throw error;
+    console.warn(`[sessionscope] search index ${file} unreadable (${(error as Error).message}): rebuilding it`);
+    removeFiles(file);
+    return { db: openAndCheck(file), rebuilt: true };
+  }
+}

@@ -1,0 +1,169 @@
+import 'server-only';
+import type Database from 'better-sqlite3';
+import type { MessageRole } from '@/lib/model/message';
+import type { SourceKind } from '@/lib/model/source';
+import { MARK_CLOSE, MARK_OPEN, readMarks } from '@/lib/search/marked-text';
+import type { DocKind, SearchDoc, SearchHit } from '@/lib/search/search-types';
+
+/** What the index keeps of a session besides its documents: what filters and hits name. */
+export interface IndexedSession {
+  id: string;
+  source: SourceKind;
+  projectID: string;
+  title: string;
+}
+
+/** One session's new documents: all of them, or those of some messages (and then maybe its own). */
+export interface SessionWrite {
+  session: IndexedSession;
+  /** The session's fingerprint once written ('' when the read was incomplete: checked again next start). */
+  fp: string;
+  /** `all`: every document of the session is replaced; else those of these messages, and the title/todos if `own`. */
+  replace: 'all' | { messages: readonly string[]; own: boolean };
+  docs: readonly SearchDoc[];
+}
+
+export interface SearchFilters {
+  sources?: readonly SourceKind[];
+  project?: string;
+  agent?: string;
+  model?: string;
+  from?: number;
+  to?: number;
+  role?: MessageRole;
+  kinds?: readonly DocKind[];
+  session?: string;
+}
+
+export interface SearchPage {
+  hits: SearchHit[];
+  more: boolean;
+}
+
+interface HitRow {
+  session: string;
+  message: string | null;
+  part: string | null;
+  kind: DocKind;
+  role: MessageRole | null;
+  agent: string | null;
+  model: string | null;
+  time: number;
+  title: string;
+  source: SourceKind;
+  project: string;
+  snip: string;
+}
+
+const SNIPPET_TOKENS = 20;
+
+/** The derived full-text index: documents in, ranked hits out. Knows nothing of sources or the store. */
+export class SearchIndex {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(readonly db: Database.Database) {}
+
+  private st(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
+  fingerprints(): Map<string, string> {
+    const rows = this.st('SELECT id, fp FROM sessions').all() as { id: string; fp: string }[];
+    return new Map(rows.map((r) => [r.id, r.fp]));
+  }
+
+  fingerprint(id: string): string | undefined {
+    return (this.st('SELECT fp FROM sessions WHERE id = ?').get(id) as { fp: string } | undefined)?.fp;
+  }
+
+  sessionCount(): number {
+    return (this.st('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+  }
+
+  /** Writes sessions' documents, all in one transaction (a reader never sees half a session). */
+  write(writes: readonly SessionWrite[]): void {
+    const run = this.db.transaction(() => {
+      for (const w of writes) {
+        if (w.replace === 'all') this.st('DELETE FROM docs WHERE session = ?').run(w.session.id);
+        else {
+          for (const message of w.replace.messages) this.st('DELETE FROM docs WHERE session = ? AND message = ?').run(w.session.id, message);
+          if (w.replace.own) this.st('DELETE FROM docs WHERE session = ? AND message IS NULL').run(w.session.id);
+        }
+        const insert = this.st('INSERT INTO docs(session, message, part, kind, role, agent, model, time, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        for (const d of w.docs) insert.run(w.session.id, d.messageID ?? null, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time), d.body);
+        this.st('INSERT INTO sessions(id, fp, source, project, title) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET fp = excluded.fp, source = excluded.source, project = excluded.project, title = excluded.title').run(
+          w.session.id,
+          w.fp,
+          w.session.source,
+          w.session.projectID,
+          w.session.title,
+        );
+      }
+    });
+    run.immediate();
+  }
+
+  /** Sessions that hold any of these parts or messages. */
+  sessionsHolding(parts: readonly string[], messages: readonly string[]): Set<string> {
+    const out = new Set<string>();
+    for (const part of parts) for (const r of this.st('SELECT DISTINCT session FROM docs WHERE part = ?').all(part) as { session: string }[]) out.add(r.session);
+    for (const message of messages) for (const r of this.st('SELECT DISTINCT session FROM docs WHERE message = ?').all(message) as { session: string }[]) out.add(r.session);
+    return out;
+  }
+
+  /** Forgets sessions that are gone. */
+  remove(ids: { sessions: readonly string[] }): void {
+    const run = this.db.transaction(() => {
+      for (const session of ids.sessions ?? []) {
+        this.st('DELETE FROM docs WHERE session = ?').run(session);
+        this.st('DELETE FROM sessions WHERE id = ?').run(session);
+      }
+    });
+    run.immediate();
+  }
+
+  /** Hits for an FTS5 expression (see `parseSearchQuery`), best first (or in time order, for one session's next/previous). */
+  query(match: string, filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' }): SearchPage {
+    const where = ['fts MATCH ?'];
+    const params: (string | number)[] = [match];
+    const add = (clause: string, ...values: (string | number)[]) => {
+      where.push(clause);
+      params.push(...values);
+    };
+    if (filters.sources?.length) add(`s.source IN (${filters.sources.map(() => '?').join(', ')})`, ...filters.sources);
+    if (filters.project) add('s.project = ?', filters.project);
+    if (filters.session) add('d.session = ?', filters.session);
+    if (filters.agent) add('d.agent = ?', filters.agent.toLowerCase());
+    if (filters.model) add('d.model = ?', filters.model);
+    if (filters.from !== undefined) add('d.time >= ?', filters.from);
+    if (filters.to !== undefined) add('d.time <= ?', filters.to);
+    if (filters.role) add('d.role = ?', filters.role);
+    if (filters.kinds?.length) add(`d.kind IN (${filters.kinds.map(() => '?').join(', ')})`, ...filters.kinds);
+    const order = page.order === 'time' ? 'd.time, d.id' : 'rank';
+    const sql = `SELECT d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project,
+        snippet(fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS snip
+      FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.id = d.session
+      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const rows = this.st(sql).all(...params, page.limit + 1, page.offset) as HitRow[];
+    return { hits: rows.slice(0, page.limit).map(toHit), more: rows.length > page.limit };
+  }
+}
+
+function toHit(r: HitRow): SearchHit {
+  return {
+    sessionID: r.session,
+    sessionTitle: r.title,
+    source: r.source,
+    projectID: r.project,
+    ...(r.message ? { messageID: r.message } : {}),
+    ...(r.part ? { partID: r.part } : {}),
+    kind: r.kind,
+    ...(r.role ? { role: r.role } : {}),
+    ...(r.agent ? { agent: r.agent } : {}),
+    ...(r.model ? { model: r.model } : {}),
+    time: r.time,
+    snippet: readMarks(r.snip),
+  };
+}

@@ -1,0 +1,98 @@
+import 'server-only';
+import type Database from 'better-sqlite3';
+import { parseSearchQuery } from '@/lib/search/search-query';
+import type { SearchProgress, SearchResponse } from '@/lib/search/search-types';
+import { sessionscopeCacheDir } from '../config';
+import type { Store } from '../store/store';
+import { isCorruption, openSearchDb, searchDbPath } from './search-db';
+import { SearchIndex, type SearchFilters } from './search-index';
+import { SearchUpdater } from './search-updater';
+
+export interface SearchRequest {
+  q: string;
+  filters: SearchFilters;
+  limit: number;
+  offset: number;
+  order: 'rank' | 'time';
+}
+
+/**
+ * The search index's one door: opens (or rebuilds) the cache file for the store's sources, keeps
+ * it current from the store's changes, answers queries with what it has and how far it got.
+ */
+export class SearchService {
+  readonly file: string;
+  private db: Database.Database | undefined;
+  private index: SearchIndex | undefined;
+  private updater: SearchUpdater | undefined;
+  private failure: string | undefined;
+
+  constructor(
+    store: Store,
+    started: Promise<void>,
+    cacheDir: string = sessionscopeCacheDir(),
+  ) {
+    this.file = searchDbPath(cacheDir, store.indexes.map((i) => `${i.reader.kind}:${i.reader.path}`));
+    try {
+      const { db } = openSearchDb(this.file);
+      this.db = db;
+      this.index = new SearchIndex(db);
+      this.updater = new SearchUpdater(this.index, store, (error) => this.onError(error));
+      this.updater.start(started);
+    } catch (error) {
+      this.failure = `the search index ${this.file} cannot be opened: ${(error as Error).message}`;
+      console.warn(`[sessionscope] ${this.failure}`);
+    }
+  }
+
+  progress(): SearchProgress {
+    if (!this.updater) return { phase: 'unavailable', done: 0, total: 0, sessions: 0, reason: this.failure };
+    return { ...this.updater.progress };
+  }
+
+  search(request: SearchRequest): SearchResponse {
+    const { match, terms } = parseSearchQuery(request.q);
+    const base = { query: request.q, terms, hits: [], progress: this.progress() };
+    if (!match || !this.index) return base;
+    try {
+      const page = this.index.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
+      return { ...base, hits: page.hits, ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
+    } catch (error) {
+      this.onError(error);
+      return { ...base, progress: this.progress() };
+    }
+  }
+
+  /** Resolves once every change seen so far is searchable. */
+  idle(): Promise<void> {
+    return this.updater?.idle() ?? Promise.resolve();
+  }
+
+  close(): void {
+    this.updater?.stop();
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  /** A damaged index is thrown away and built again; anything else is logged. */
+  private onError(error: unknown): void {
+    if (!isCorruption(error) || !this.db) {
+      console.error('[sessionscope] search index:', error);
+      return;
+    }
+    console.warn(`[sessionscope] search index damaged (${(error as Error).message}): rebuilding it`);
+    this.db.close();
+    this.db = undefined;
+    try {
+      const { db } = openSearchDb(this.file, true);
+      this.db = db;
+      this.index = new SearchIndex(db);
+      this.updater?.replaceIndex(this.index);
+    } catch (reopen) {
+      this.failure = `the search index ${this.file} cannot be rebuilt: ${(reopen as Error).message}`;
+      this.updater?.stop();
+      this.updater = undefined;
+      this.index = undefined;
+    }
+  }
+}

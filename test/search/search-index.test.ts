@@ -1,0 +1,74 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
+import { ask, dump, newCacheDir, openSearch, writeTurn } from './search-support';
+
+function fixture() {
+  const { dataDir, dbPath, db } = createOpencodeDb();
+  insertSession(db, 'ses_a', { title: 'Fix the login page', created: 1_780_000_000_000 });
+  insertSession(db, 'ses_b', { title: 'Write release notes', created: 1_780_000_000_000 });
+  writeTurn(db, 'ses_a', 1, { prompt: 'the login form rejects valid passwords', reply: 'The bcrypt comparison was inverted', tool: 'grep -rn bcrypt src/', output: 'src/auth/check-password.ts:12' });
+  writeTurn(db, 'ses_b', 1, { prompt: 'summarise the changes since v2', reply: 'Here are the notes: login fixes and speedups' });
+  return { dataDir, dbPath, db };
+}
+
+describe('search index', () => {
+  it('finds prompts, replies, reasoning, tool calls and outputs, and titles, naming session, message and part', async () => {
+    const { dataDir, dbPath } = fixture();
+    const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
+    const login = ask(search, 'login');
+    expect(new Set(login.hits.map((h) => `${h.sessionID}:${h.kind}`))).toEqual(new Set(['ses_a:title', 'ses_a:prompt', 'ses_a:reasoning', 'ses_b:reply']));
+    const output = ask(search, 'check-password').hits;
+    expect(output).toHaveLength(1);
+    expect(output[0]).toMatchObject({ sessionID: 'ses_a', messageID: 'msg_ses_a_1a', partID: 'prt_ses_a_1x', kind: 'tool-output', role: 'assistant', agent: 'build', model: 'anthropic/claude-x', sessionTitle: 'Fix the login page', source: 'opencode-sqlite' });
+    const snippet = output[0]?.snippet;
+    expect(snippet?.ranges.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['check-password']);
+    // The last word matches as a prefix while typing.
+    expect(ask(search, 'bcry').hits.map((h) => h.kind).sort()).toEqual(['reply', 'tool-input']);
+    close();
+  });
+
+  it('filters by kind, role, session, source, model and date, and pages', async () => {
+    const { dataDir, dbPath } = fixture();
+    const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
+    expect(ask(search, 'login', { filters: { kinds: ['reply'] } }).hits.map((h) => h.sessionID)).toEqual(['ses_b']);
+    expect(ask(search, 'login', { filters: { role: 'user' } }).hits.map((h) => h.kind)).toEqual(['prompt']);
+    expect(ask(search, 'login', { filters: { session: 'ses_b' } }).hits).toHaveLength(1);
+    expect(ask(search, 'login', { filters: { sources: ['claude'] } }).hits).toHaveLength(0);
+    expect(ask(search, 'login', { filters: { model: 'anthropic/claude-x' } }).hits.map((h) => h.kind).sort()).toEqual(['reasoning', 'reply']);
+    expect(ask(search, 'login', { filters: { from: 1_780_000_020_000 } }).hits).toHaveLength(0);
+    const first = ask(search, 'login', { limit: 3 });
+    expect(first.nextCursor).toBe('3');
+    const rest = ask(search, 'login', { limit: 3, offset: 3 });
+    expect(rest.nextCursor).toBeUndefined();
+    expect(new Set([...first.hits, ...rest.hits].map((h) => `${h.sessionID}:${h.kind}`)).size).toBe(4);
+    close();
+  });
+
+  it('rebuilds an index whose file was overwritten with garbage, with the same answers', async () => {
+    const { dataDir, dbPath } = fixture();
+    const cacheDir = newCacheDir();
+    const first = await openSearch(dataDir, dbPath, cacheDir);
+    const before = dump(first.search);
+    const file = first.search.file;
+    first.close();
+    for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    writeFileSync(file, Buffer.alloc(64 * 1024, 'garbage!'));
+    const second = await openSearch(dataDir, dbPath, cacheDir);
+    expect(dump(second.search)).toEqual(before);
+    expect(ask(second.search, 'bcrypt').hits.length).toBeGreaterThan(0);
+    second.close();
+  });
+
+  it('answers the same after the cache folder is removed', async () => {
+    const { dataDir, dbPath } = fixture();
+    const cacheDir = newCacheDir();
+    const first = await openSearch(dataDir, dbPath, cacheDir);
+    const answers = ask(first.search, 'login').hits;
+    first.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+    const second = await openSearch(dataDir, dbPath, cacheDir);
+    expect(ask(second.search, 'login').hits).toEqual(answers);
+    second.close();
+  });
+});

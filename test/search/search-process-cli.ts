@@ -1,0 +1,23 @@
+// One dashboard's search index in its own process, for the two-processes test: builds the index
+// on an OpenCode database, follows it for `followMs`, then prints how many hits `q` has.
+import { SearchService } from '../../lib/server/search/search-service';
+import { createReaders } from '../../lib/server/store/get-store';
+import { Store } from '../../lib/server/store/store';
+
+const [dataDir = '', dbPath = '', cacheDir = '', followMs = '0', q = 'alpha'] = process.argv.slice(2);
+const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+const search = new SearchService(store, store.start(), cacheDir);
+await search.idle();
+const index = store.indexes.find((i) => i.reader.kind === 'opencode-sqlite');
+const until = Date.now() + Number(followMs);
+while (index && Date.now() < until) {
+  await store.absorb(index, [`${dbPath}-wal`]);
+  await search.idle();
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}
+if (index) await store.absorb(index, [`${dbPath}-wal`]);
+await search.idle();
+const hits = search.search({ q, filters: {}, limit: 100, offset: 0, order: 'rank' }).hits.length;
+search.close();
+store.stop();
+process.stdout.write(JSON.stringify({ hits }));

@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
+import { ask, dump, newCacheDir, openSearch, writeTurn } from './search-support';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..', '..');
+const cli = path.join(root, 'test', 'search', 'search-process-cli.ts');
+
+describe('two dashboards on one index', () => {
+  it('build and follow the same cache file at once without damaging it, and agree with a cold index', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    for (let s = 0; s < 60; s++) {
+      insertSession(db, `ses_${s}`, { title: `session ${s}` });
+      for (let n = 1; n <= 4; n++) writeTurn(db, `ses_${s}`, n, { prompt: `alpha question ${s} ${n}`, reply: `bravo answer ${s}`, tool: `cat file${n}.ts`, output: 'x'.repeat(200) });
+    }
+    const cacheDir = newCacheDir();
+    const start = () => run(process.execPath, ['--conditions=react-server', '--import', 'tsx', cli, dataDir, dbPath, cacheDir, '2500', 'charlie'], { cwd: root, env: { ...process.env } });
+    const both = Promise.all([start(), start()]);
+    // Writes while both follow the database.
+    for (let s = 0; s < 10; s++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      writeTurn(db, `ses_${s}`, 5, { prompt: `charlie late question ${s}`, reply: 'delta' }, 1_790_000_000_000 + s);
+    }
+    const outputs = (await both).map((r) => JSON.parse(r.stdout) as { hits: number });
+    expect(outputs).toEqual([{ hits: 20 }, { hits: 20 }]);
+    const shared = await openSearch(dataDir, dbPath, cacheDir);
+    const check = new Database(shared.search.file, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    check.close();
+    const cold = await openSearch(dataDir, dbPath, newCacheDir());
+    expect(dump(shared.search)).toEqual(dump(cold.search));
+    expect(ask(shared.search, 'charlie', { limit: 100 }).hits).toHaveLength(20);
+    shared.close();
+    cold.close();
+  }, 120_000);
+});
