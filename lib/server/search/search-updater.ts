@@ -50,7 +50,7 @@ export class SearchUpdater {
 
   /** Starts the catch-up once the store's first read is done. */
   start(storeStarted: Promise<void>): void {
-    void storeStarted.then(() => this.catchUp());
+    storeStarted.then(() => this.catchUp()).catch(this.onError);
   }
 
   /** A new index (the old one was damaged): everything is compared again. */
