@@ -1,8 +1,7 @@
 import 'server-only';
-import { readFile } from 'node:fs/promises';
-
-/** Largest JSON record we parse; bigger files are reported, not loaded (a hostile or runaway file). */
-export const MAX_JSON_FILE_BYTES = 64 * 1024 * 1024;
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
+import { FILE_CAPS } from './file-caps';
+import { readDataFile } from './open-data-file';
 
 export type JsonRead =
   | { ok: true; value: unknown }
@@ -11,26 +10,22 @@ export type JsonRead =
   | { ok: false; kind: 'io' | 'parse'; missing: boolean; reason: string };
 
 /**
- * Reads and parses a JSON file. OpenCode writes in place (not atomically), so a parse failure
- * usually means "half-written": the caller reports it and retries on the next change.
+ * Reads and parses a JSON file inside `root` (see readDataFile). OpenCode writes in place (not
+ * atomically), so a parse failure usually means "half-written": the caller reports it and retries
+ * on the next change. Reasons never quote the file's text (it may be a symlinked secret).
  */
-export async function readJsonFile(path: string, wanted?: (text: string) => boolean): Promise<JsonRead> {
-  let text: string;
-  try {
-    const buffer = await readFile(path);
-    if (buffer.byteLength > MAX_JSON_FILE_BYTES) {
-      return { ok: false, kind: 'io', missing: false, reason: `file is ${buffer.byteLength} bytes, over the ${MAX_JSON_FILE_BYTES} byte limit` };
-    }
-    text = buffer.toString('utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return { ok: false, kind: 'io', missing: code === 'ENOENT' || code === 'ENOTDIR', reason: `${code}: cannot read file` };
-  }
+export async function readJsonFile(path: string, root: string, wanted?: (text: string) => boolean): Promise<JsonRead> {
+  const read = await readDataFile(path, { root, maxBytes: FILE_CAPS.jsonRecord });
+  if (!read.ok) return { ok: false, kind: 'io', missing: read.missing, reason: read.reason };
+  const text = read.bytes.toString('utf8');
   if (wanted && !wanted(text)) return { ok: true, skipped: true };
   if (text.trim() === '') return { ok: false, kind: 'parse', missing: false, reason: 'empty file (being written?)' };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, kind: 'parse', missing: false, reason: `invalid JSON (half-written?): ${(error as Error).message.slice(0, 120)}` };
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return { ok: false, kind: 'parse', missing: false, reason: 'invalid JSON (half-written?)' };
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, kind: 'parse', missing: false, reason: TOO_DEEP_REASON };
+  return { ok: true, value };
 }

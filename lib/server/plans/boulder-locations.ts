@@ -14,11 +14,13 @@ export function planFoldersOf(projectDir: string): string[] {
 
 /**
  * What the watcher should watch for plans: the `.omo` and `.sisyphus` folders (boulder.json and
- * plans/ live there; the folders may not exist yet), plus plan files kept elsewhere that a boulder
- * points at (pass `planPaths` from the last `readPlans` result).
+ * plans/ live there; the folders may not exist yet), plus plan files kept elsewhere in the project
+ * that a boulder points at (pass `planPaths` from the last `readPlans` result). A path out of every
+ * project (`/dev/stdin`, `/etc/shadow`: boulders come with cloned repositories) is never watched.
  */
 export function planWatchTargets(projectDirs: readonly string[], planPaths: readonly string[] = []): string[] {
   const folders = projectDirs.flatMap((dir) => BOULDER_FOLDERS.map((folder) => path.join(dir, folder)));
-  const outside = planPaths.filter((p) => !folders.some((f) => p.startsWith(f + path.sep)));
+  const inProject = (p: string): boolean => projectDirs.some((dir) => p.startsWith(path.resolve(dir) + path.sep));
+  const outside = planPaths.filter((p) => inProject(p) && !folders.some((f) => p.startsWith(f + path.sep)));
   return [...new Set([...folders, ...outside])];
 }

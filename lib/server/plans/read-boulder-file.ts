@@ -1,7 +1,8 @@
 import 'server-only';
-import { readFile } from 'node:fs/promises';
 import { normaliseBoulder } from '@/lib/plans/normalise-boulder';
 import type { PlanWork } from '@/lib/plans/plan-work';
+import { FILE_CAPS } from '@/lib/server/fs/file-caps';
+import { readDataFile } from '@/lib/server/fs/open-data-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 
 export interface BoulderRead {
@@ -15,17 +16,11 @@ function issue(path: string, kind: ReadIssue['kind'], reason: string): ReadIssue
 
 /** Reads one boulder.json. Missing is normal (no issue); half-written or odd is an issue, never a throw. */
 export async function readBoulderFile(boulderPath: string, projectDir: string): Promise<BoulderRead> {
-  let text: string;
-  try {
-    text = await readFile(boulderPath, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { works: [], issues: [] };
-    return { works: [], issues: [issue(boulderPath, 'io', `cannot read boulder: ${code ?? String(err)}`)] };
-  }
+  const read = await readDataFile(boulderPath, { root: projectDir, maxBytes: FILE_CAPS.boulder });
+  if (!read.ok) return { works: [], issues: read.missing ? [] : [issue(boulderPath, 'io', `boulder not read: ${read.reason}`)] };
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(read.bytes.toString('utf8'));
   } catch {
     // oh-my-opencode writes in place: this is usually a write in progress, retried on the next change.
     return { works: [], issues: [issue(boulderPath, 'parse', 'boulder.json is not valid JSON (half-written?)')] };

@@ -74,7 +74,7 @@ describe('readPlans', () => {
 });
 
 describe('planWatchTargets', () => {
-  it('watches both boulder folders of every project and plan files kept elsewhere', () => {
-    expect(planWatchTargets(['/p'], ['/p/.omo/plans/a.md', '/elsewhere/b.md'])).toEqual(['/p/.omo', '/p/.sisyphus', '/elsewhere/b.md']);
+  it('watches both boulder folders of every project and plan files kept elsewhere in the project, never outside it', () => {
+    expect(planWatchTargets(['/p'], ['/p/.omo/plans/a.md', '/p/docs/b.md', '/elsewhere/c.md', '/dev/stdin'])).toEqual(['/p/.omo', '/p/.sisyphus', '/p/docs/b.md']);
   });
 });

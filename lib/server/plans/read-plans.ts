@@ -57,7 +57,7 @@ export async function readPlans(projectDirs: readonly string[]): Promise<PlansRe
     const fileOf = (p: string): Promise<PlanFileRead> => {
       const known = files.get(p);
       if (known) return known;
-      const read = readPlanFile(p);
+      const read = readPlanFile(p, projectDir);
       files.set(p, read);
       return read;
     };

@@ -31,6 +31,6 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
   }
 
   protected readRef(ref: ClaudeFileRef): Promise<FileRead> {
-    return readClaudeFile(ref);
+    return readClaudeFile(ref, this.path);
   }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { readFile, stat } from 'node:fs/promises';
+import { FILE_CAPS } from '@/lib/server/fs/file-caps';
+import { readDataFile } from '@/lib/server/fs/open-data-file';
 import path from 'node:path';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
@@ -24,17 +25,12 @@ function idsOf(ref: ClaudeFileRef, lines: readonly ClaudeLine[]): { sessionID: s
 }
 
 /** Reads one transcript, read-only. Never throws; bad lines are issues. */
-export async function readClaudeFile(ref: ClaudeFileRef): Promise<ClaudeFileRead> {
+export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<ClaudeFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
-  let text: string;
-  let mtime: number;
-  try {
-    [text, mtime] = await Promise.all([readFile(ref.path, 'utf8'), stat(ref.path).then((s) => s.mtimeMs)]);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing', issues: [] };
-    return { state: 'not-ready', issues: [issue('io', `cannot read: ${code ?? String(err)}`)] };
-  }
+  const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript });
+  if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
+  const text = read.bytes.toString('utf8');
+  const mtime = read.mtimeMs;
   const { records, bad } = parseJsonl(text);
   const issues = bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
   const lines: ClaudeLine[] = [];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { nestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
 
 export interface JsonlRecord {
   /** 1-based line number, for issues. */
@@ -20,12 +21,16 @@ export function parseJsonl(text: string): JsonlParse {
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (!line) return;
+    let value: unknown;
     try {
-      out.records.push({ line: i + 1, value: JSON.parse(line) as unknown });
-    } catch (err) {
+      value = JSON.parse(line) as unknown;
+    } catch {
       if (!complete && i === lines.length - 1) return;
-      out.bad.push({ line: i + 1, reason: err instanceof Error ? err.message : 'invalid JSON' });
+      // Never the parser's message: it quotes the line, which may be a symlinked secret.
+      return void out.bad.push({ line: i + 1, reason: 'invalid JSON' });
     }
+    if (nestsDeeperThan(value)) out.bad.push({ line: i + 1, reason: TOO_DEEP_REASON });
+    else out.records.push({ line: i + 1, value });
   });
   return out;
 }

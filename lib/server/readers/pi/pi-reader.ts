@@ -42,9 +42,9 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
   protected async readRef(ref: SessionFileRef): Promise<PiFileRead> {
     let parentID = ref.parentPath ? this.index.sessionOf(ref.parentPath) : undefined;
     if (ref.parentPath && !parentID) {
-      const parent = await readPiFile({ kind: this.kind, path: ref.parentPath });
+      const parent = await readPiFile({ kind: this.kind, path: ref.parentPath }, this.path);
       if (parent.state === 'ok') parentID = parent.mapped.session.id;
     }
-    return readPiFile({ kind: this.kind, path: ref.path, ...(parentID ? { parentID } : {}) });
+    return readPiFile({ kind: this.kind, path: ref.path, ...(parentID ? { parentID } : {}) }, this.path);
   }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { readFile, stat } from 'node:fs/promises';
+import { FILE_CAPS } from '@/lib/server/fs/file-caps';
+import { readDataFile } from '@/lib/server/fs/open-data-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import { parsePiFile } from './pi-file';
 import { mapPiFile, type MappedSession, type PiSessionContext } from './pi-session';
@@ -11,17 +12,12 @@ export type PiFileRead =
   | { state: 'missing'; issues: ReadIssue[] };
 
 /** Reads one session file, read-only; migrations happen in memory only. Never throws. */
-export async function readPiFile(ctx: PiSessionContext): Promise<PiFileRead> {
+export async function readPiFile(ctx: PiSessionContext, root: string): Promise<PiFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: ctx.kind, path: ctx.path, kind, reason, at: Date.now() });
-  let text: string;
-  let mtime: number;
-  try {
-    [text, mtime] = await Promise.all([readFile(ctx.path, 'utf8'), stat(ctx.path).then((s) => s.mtimeMs)]);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing', issues: [] };
-    return { state: 'not-ready', issues: [issue('io', `cannot read: ${code ?? String(err)}`)] };
-  }
+  const read = await readDataFile(ctx.path, { root, maxBytes: FILE_CAPS.transcript });
+  if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
+  const text = read.bytes.toString('utf8');
+  const mtime = read.mtimeMs;
   const parsed = parsePiFile(text);
   const issues = (parsed.ok ? parsed.file.issues : parsed.issues).map((i) => issue(i.kind, i.line ? `line ${i.line}: ${i.reason}` : i.reason));
   if (!parsed.ok) return { state: 'not-ready', issues };

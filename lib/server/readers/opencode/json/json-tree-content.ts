@@ -35,10 +35,10 @@ async function partFilesOf(storageRoot: string, ids: readonly string[]): Promise
   return lists.flat();
 }
 
-async function readParts(files: readonly string[], issue: Issue, wanted?: (text: string) => boolean): Promise<Part[]> {
+async function readParts(storageRoot: string, files: readonly string[], issue: Issue, wanted?: (text: string) => boolean): Promise<Part[]> {
   const parts: Part[] = [];
   await mapLimit(files, READ_CONCURRENCY, async (file) => {
-    const record = await readTreeRecord(file, wanted);
+    const record = await readTreeRecord(file, storageRoot, wanted);
     if (record.status === 'failed') return issue(file, record.kind, record.reason);
     if (record.status !== 'ok') return;
     const part = reshapePart(record.value);
@@ -51,7 +51,7 @@ async function readParts(files: readonly string[], issue: Issue, wanted?: (text:
 /** Reads a session's parts (or some messages' parts), and its todos and diffs, from the JSON tree. */
 export async function loadTreeContent(storageRoot: string, sessionID: string, request: ContentRequest = {}): Promise<SessionContent> {
   const { issues, issue } = issueList();
-  const parts = await readParts(await partFilesOf(storageRoot, request.messageIDs ?? (await messageIdsOf(storageRoot, sessionID))), issue);
+  const parts = await readParts(storageRoot, await partFilesOf(storageRoot, request.messageIDs ?? (await messageIdsOf(storageRoot, sessionID))), issue);
   const extras = request.extras ?? true;
   const todos = extras ? await readTreeTodos(storageRoot, sessionID, issues) : [];
   const diffs = extras ? await readTreeDiffs(storageRoot, sessionID, issues) : [];
@@ -66,7 +66,7 @@ export async function loadTreeStepIndex(storageRoot: string, sessionID: string):
   const { issues, issue } = issueList();
   const messageIDs = await messageIdsOf(storageRoot, sessionID);
   const files = await partFilesOf(storageRoot, messageIDs);
-  const steps = await readParts(files, issue, (text) => text.includes('step-finish'));
+  const steps = await readParts(storageRoot, files, issue, (text) => text.includes('step-finish'));
   return {
     messageIDs,
     partIDs: files.map((file) => path.basename(file, '.json')),
@@ -76,7 +76,7 @@ export async function loadTreeStepIndex(storageRoot: string, sessionID: string):
 }
 
 export async function readTreeTodos(storageRoot: string, sessionID: string, issues: ReadIssue[]): Promise<Todo[]> {
-  return readList(path.join(storageRoot, 'todo', `${sessionID}.json`), issues, (value) => {
+  return readList(storageRoot, path.join(storageRoot, 'todo', `${sessionID}.json`), issues, (value) => {
     const parsed = rawTodoListSchema.safeParse(value);
     return parsed.success ? parsed.data.map((t) => ({ id: t.id ?? undefined, content: t.content, status: t.status, priority: t.priority ?? undefined })) : undefined;
   });
@@ -84,14 +84,14 @@ export async function readTreeTodos(storageRoot: string, sessionID: string, issu
 
 /** Per-file diffs: `storage/session_diff/<id>.json`, which stays JSON even in the SQLite era. */
 export async function readTreeDiffs(storageRoot: string, sessionID: string, issues: ReadIssue[]): Promise<FileDiff[]> {
-  return readList(path.join(storageRoot, 'session_diff', `${sessionID}.json`), issues, (value) => {
+  return readList(storageRoot, path.join(storageRoot, 'session_diff', `${sessionID}.json`), issues, (value) => {
     const parsed = rawFileDiffListSchema.safeParse(value);
     return parsed.success ? parsed.data.map((d) => ({ file: d.file, additions: d.additions, deletions: d.deletions, patch: d.patch ?? undefined })) : undefined;
   });
 }
 
-async function readList<T>(file: string, issues: ReadIssue[], reshape: (value: unknown) => T[] | undefined): Promise<T[]> {
-  const record = await readTreeRecord(file);
+async function readList<T>(storageRoot: string, file: string, issues: ReadIssue[], reshape: (value: unknown) => T[] | undefined): Promise<T[]> {
+  const record = await readTreeRecord(file, storageRoot);
   if (record.status === 'missing') return [];
   const fail = (kind: ReadIssue['kind'], reason: string): T[] => {
     issues.push({ source: 'opencode-json', path: file, kind, reason, at: Date.now() });

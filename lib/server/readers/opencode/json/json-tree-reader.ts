@@ -122,7 +122,7 @@ export class JsonTreeReader implements SourceReader {
       changes.touchedSessions.push(where.id);
       return;
     }
-    const record = await readTreeRecord(file);
+    const record = await readTreeRecord(file, this.path);
     if (record.status === 'missing') return markRemoved(changes, where);
     if (record.status === 'failed') {
       changes.issues.push({ source: this.kind, path: file, kind: record.kind, reason: record.reason, at: Date.now() });

@@ -4,7 +4,9 @@ import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openDataFileSync } from '@/lib/server/fs/open-data-file';
 import { onExit } from '@/lib/server/process/exit-cleanup';
+import { writerAttached } from './wal-writer';
 
 export type OpenMode = 'live' | 'immutable' | 'copy';
 
@@ -36,10 +38,14 @@ const COPY_ATTEMPTS = 3;
  * removed on exit and signals (and, after a crash, at the next start).
  */
 export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir(), allowImmutable = true): Promise<OpenedDatabase> {
-  if (statSync(dbPath).size === 0) throw new Error('empty database file (OpenCode may be creating it)');
+  // Only a regular file inside its folder is handed to SQLite (a FIFO would block its open for good).
+  const checked = openDataFileSync(dbPath, path.dirname(dbPath));
+  closeSync(checked.fd);
+  if (checked.stats.size === 0) throw new Error('empty database file (OpenCode may be creating it)');
   if (isLive(dbPath)) return openLive(dbPath);
   removeDeadCopies(cacheDir);
-  const immutable = allowImmutable ? openImmutable(dbPath) : 'immutable open not allowed';
+  // An immutable open ignores the log a crash left: its commits are read from a copy instead.
+  const immutable = hasLeftLog(dbPath) ? 'OpenCode left a write-ahead log and is not running' : allowImmutable ? openImmutable(dbPath) : 'immutable open not allowed';
   if (typeof immutable !== 'string') return immutable;
   return openCopy(dbPath, cacheDir, immutable);
 }
@@ -64,30 +70,38 @@ export function immutableUri(dbPath: string): string {
   return `file://${escaped.startsWith('/') ? '' : '/'}${escaped}?immutable=1`;
 }
 
-/** The fallback: a private copy whose header says "rollback journal", in our own cache folder. */
+/**
+ * The fallback: a private copy in our own cache folder, with the log a crash left (`-wal`) copied
+ * beside it (SQLite then builds its `-shm` there, never next to OpenCode's), else with a header
+ * that says "rollback journal".
+ */
 async function openCopy(dbPath: string, cacheDir: string, why: string): Promise<OpenedDatabase> {
   const dir = snapshotFolder(cacheDir);
   const remove = onExit(() => rmSync(dir, { recursive: true, force: true }));
   const copy = path.join(dir, 'snapshot.db');
+  const leftLog = hasLeftLog(dbPath);
   try {
     for (let attempt = 1; ; attempt++) {
-      const before = fileSignature(dbPath);
+      const before = writeSignature(dbPath);
       // Off the main thread (pages keep being served), and a reflink where the file system has them.
-      await copyFile(dbPath, copy, constants.COPYFILE_FICLONE);
+      await copyChecked(dbPath, copy);
+      if (leftLog) await copyChecked(`${dbPath}-wal`, `${copy}-wal`);
       // OpenCode started meanwhile: follow it instead.
       if (isLive(dbPath)) {
         remove();
         return openLive(dbPath);
       }
-      if (fileSignature(dbPath) === before) break;
+      if (writeSignature(dbPath) === before) break;
       if (attempt >= COPY_ATTEMPTS) throw new Error('the database kept changing while it was copied');
     }
     // Header bytes 18-19 = 2 mark WAL mode; 1 makes SQLite read the private copy without side files.
-    const fd = openSync(copy, 'r+');
-    try {
-      writeSync(fd, Buffer.from([1, 1]), 0, 2, 18);
-    } finally {
-      closeSync(fd);
+    if (!leftLog) {
+      const fd = openSync(copy, 'r+');
+      try {
+        writeSync(fd, Buffer.from([1, 1]), 0, 2, 18);
+      } finally {
+        closeSync(fd);
+      }
     }
     const db = new Database(copy, { readonly: true, fileMustExist: true });
     const close = (): void => {
@@ -101,9 +115,33 @@ async function openCopy(dbPath: string, cacheDir: string, why: string): Promise<
   }
 }
 
-/** Whether OpenCode has the database open (or left its log): its `-wal` and `-shm` exist. */
+/** Whether OpenCode has the database open: its `-wal` and `-shm` exist and a connection holds `-shm`. */
 export function isLive(dbPath: string): boolean {
-  return existsSync(`${dbPath}-wal`) && existsSync(`${dbPath}-shm`);
+  return existsSync(`${dbPath}-wal`) && writerAttached(dbPath);
+}
+
+/** A non-empty `-wal` with no writer attached: a crash left commits that are only in the log. */
+export function hasLeftLog(dbPath: string): boolean {
+  return (statSync(`${dbPath}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0 && !isLive(dbPath);
+}
+
+/** Copies a data file only if it is a regular file in its folder, from the very file that was checked. */
+async function copyChecked(from: string, to: string): Promise<void> {
+  const opened = openDataFileSync(from, path.dirname(from));
+  try {
+    await copyFile(opened.path, to, constants.COPYFILE_FICLONE);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** Size and modification time of the database and its write-ahead log (readers never change them). */
+export function writeSignature(db: string): string {
+  const of = (file: string): string => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
+  };
+  return `${of(db)}|${of(`${db}-wal`)}`;
 }
 
 function openLive(dbPath: string): OpenedDatabase {

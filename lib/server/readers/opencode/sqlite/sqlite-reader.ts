@@ -5,7 +5,7 @@ import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
 import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
-import { fileSignature, isLive, openDatabase, type OpenedDatabase } from './open-database';
+import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
 import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
 import { readSchemaInfo } from './schema-info';
@@ -63,7 +63,8 @@ export class SqliteReader implements SourceReader {
     const first = emptyChangeSet();
     first.complete = true;
     const messages: MessageInfo[] = [];
-    const scan = this.found() && !isLive(this.path) ? startScan(this.path) : undefined;
+    // The direct read sees the file only: not a log OpenCode writes, nor one a crash left.
+    const scan = this.found() && !isLive(this.path) && !hasLeftLog(this.path) ? startScan(this.path) : undefined;
     if (!scan) {
       const q = await this.open(first);
       if (!q) return yield first;
@@ -270,15 +271,6 @@ function push<T>(changes: ChangeSet, where: string, reshaped: { ok: true; value:
 
 function databaseIssue(file: string, reason: string): ReadIssue {
   return { source: 'opencode-sqlite', path: file, kind: 'database', reason, at: Date.now() };
-}
-
-/** Size and modification time of the database and its write-ahead log (readers never change them). */
-function writeSignature(db: string): string {
-  const of = (file: string): string => {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
-  };
-  return `${of(db)}|${of(`${db}-wal`)}`;
 }
 
 /** A direct read of the file, or nothing (the copy is read instead) if it cannot be made. */

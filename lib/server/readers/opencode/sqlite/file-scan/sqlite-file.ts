@@ -1,5 +1,7 @@
 import 'server-only';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { openDataFileSync } from '@/lib/server/fs/open-data-file';
 
 export type SqlValue = null | number | string | Uint8Array;
 
@@ -24,15 +26,22 @@ const LEAF_TABLE = 0x0d;
  * a plain read-only file descriptor, so no lock is taken and no `-wal`/`-shm` is created next to
  * the file, which SQLite itself does for a WAL database that no one has open. Only for a database
  * no one is writing (no `-wal`): the caller checks that the file did not change while it read.
+ *
+ * A hostile or corrupt file cannot make it loop or run long: the file is opened only if it is a
+ * regular file inside its folder (never blocking), and every page is read at most once per
+ * instance (one scan): a page reached twice, by the tree or an overflow chain, is corruption.
  */
 export class SqliteFile {
   readonly pageSize: number;
   private readonly usable: number;
   private readonly pageCount: number;
   private readonly fd: number;
+  /** Pages read so far in this scan, one byte each. */
+  private readonly visited: Uint8Array;
 
   constructor(file: string) {
-    this.fd = openSync(file, 'r');
+    const opened = openDataFileSync(file, path.dirname(file));
+    this.fd = opened.fd;
     try {
       const header = Buffer.alloc(100);
       if (readSync(this.fd, header, 0, 100, 0) < 100 || header.toString('latin1', 0, 16) !== MAGIC) throw new Error('not an SQLite 3 database');
@@ -43,7 +52,8 @@ export class SqliteFile {
       // Text encoding 1 = UTF-8 (0 in an empty file); UTF-16 databases are left to SQLite.
       const encoding = header.readUInt32BE(56);
       if (encoding !== 1 && encoding !== 0) throw new Error(`text encoding ${encoding} is not UTF-8`);
-      this.pageCount = Math.floor(fstatSync(this.fd).size / this.pageSize);
+      this.pageCount = Math.floor(opened.stats.size / this.pageSize);
+      this.visited = new Uint8Array(this.pageCount + 1);
     } catch (error) {
       closeSync(this.fd);
       throw error;
@@ -67,11 +77,8 @@ export class SqliteFile {
   /** Every row of the table rooted at `rootPage`, in rowid order. */
   *rows(rootPage: number): Generator<ScannedRow> {
     const stack = [rootPage];
-    const seen = new Set<number>();
     while (stack.length > 0) {
       const number = stack.pop() as number;
-      if (seen.has(number)) throw new Error(`page ${number} is reached twice (corrupt b-tree)`);
-      seen.add(number);
       const page = this.page(number);
       const at = number === 1 ? 100 : 0;
       const kind = page.readUInt8(at);
@@ -89,8 +96,11 @@ export class SqliteFile {
     }
   }
 
+  /** Page `number`, once: the second read of a page in one scan means the page graph loops. */
   private page(number: number): Buffer {
     if (!Number.isInteger(number) || number < 1 || number > this.pageCount) throw new Error(`page ${number} is outside the file`);
+    if (this.visited[number]) throw new Error(`page ${number} is reached twice (corrupt file)`);
+    this.visited[number] = 1;
     const page = Buffer.allocUnsafe(this.pageSize);
     if (readSync(this.fd, page, 0, this.pageSize, (number - 1) * this.pageSize) < this.pageSize) throw new Error(`page ${number} is short`);
     return page;
@@ -107,6 +117,8 @@ export class SqliteFile {
     const u = this.usable;
     const maxLocal = u - 35;
     if (size <= maxLocal) return page.subarray(start, start + size);
+    // More than the whole file could hold: corrupt (and it must not size a buffer).
+    if (size > this.pageCount * u) throw new Error(`cell of ${size} bytes is larger than the file (corrupt file)`);
     const minLocal = Math.floor(((u - 12) * 32) / 255) - 23;
     const k = minLocal + ((size - minLocal) % (u - 4));
     const local = k <= maxLocal ? k : minLocal;
@@ -114,9 +126,7 @@ export class SqliteFile {
     page.copy(out, 0, start, start + local);
     let next = page.readUInt32BE(start + local);
     let filled = local;
-    let hops = 0;
     while (filled < size) {
-      if (++hops > this.pageCount) throw new Error('overflow chain loops (corrupt file)');
       const overflow = this.page(next);
       const n = Math.min(u - 4, size - filled);
       overflow.copy(out, filled, 4, 4 + n);

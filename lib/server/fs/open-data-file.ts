@@ -1,0 +1,153 @@
+import 'server-only';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { lstat, open, realpath, stat } from 'node:fs/promises';
+import { describeFileError, fileKind, isInside } from './data-file-rules';
+import { Slots } from './slots';
+
+/**
+ * The one door to every file a reader opens (JSON records, JSONL transcripts, plans, boulders, the
+ * database). Any of them may be hostile: a FIFO or device (a blocking open never returns and holds a
+ * libuv thread for good), a sparse 1.5 GB file, a symlink to /etc/passwd. So: the type is checked
+ * with `lstat`/`stat` before anything is opened, only regular files are opened, and then with
+ * O_NONBLOCK; the open file is checked again (same inode, still regular, really inside `root`); the
+ * size cap is checked before a byte is read; reads wait for one of a few slots, so a hostile tree
+ * cannot occupy every libuv thread; and a read that takes too long is given up on.
+ */
+export interface DataFileLimits {
+  /** The folder being read: the file's real path (symlinks resolved) must stay inside it. */
+  root: string;
+  /** Files larger than this are refused before they are read. */
+  maxBytes: number;
+  /** A read (from the moment it gets a slot) that takes longer than this is reported as failed. */
+  timeoutMs?: number;
+}
+
+export type DataFileRead =
+  | { ok: true; bytes: Buffer; mtimeMs: number }
+  /** `missing`: gone (ENOENT/ENOTDIR), which is normal for a file deleted between list and read. */
+  | { ok: false; missing: boolean; reason: string };
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0);
+/** Of libuv's 4 threads, reads of data files take at most 3: pages, assets and the watcher keep one. */
+const slots = new Slots(3);
+const realRoots = new Map<string, string>();
+const HAS_PROC_FD = existsSync('/proc/self/fd');
+
+class Refused extends Error {}
+
+async function realRoot(root: string): Promise<string> {
+  const known = realRoots.get(root);
+  if (known) return known;
+  const real = await realpath(root);
+  realRoots.set(root, real);
+  return real;
+}
+
+/** Where an open descriptor really points (Linux); undefined where /proc is not there. */
+function pathOfDescriptor(fd: number): string | undefined {
+  if (!HAS_PROC_FD) return undefined;
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`).replace(/ \(deleted\)$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's stats if it may be opened (regular, under the cap); a symlink's target must be inside `rootReal`. */
+async function checkBeforeOpen(file: string, rootReal: string, maxBytes: number): Promise<Stats> {
+  const link = await lstat(file);
+  let info = link;
+  if (link.isSymbolicLink()) {
+    if (!isInside(rootReal, await realpath(file))) throw new Refused('symlink leads outside the data folder');
+    info = await stat(file);
+  }
+  if (!info.isFile()) throw new Refused(`not a regular file (${fileKind(info)}): not opened`);
+  if (info.size > maxBytes) throw new Refused(`file is ${info.size} bytes, over the ${maxBytes} byte limit: not read`);
+  return info;
+}
+
+async function readChecked(file: string, limits: DataFileLimits): Promise<DataFileRead> {
+  const rootReal = await realRoot(limits.root);
+  const before = await checkBeforeOpen(file, rootReal, limits.maxBytes);
+  // No /proc: resolve the path before opening instead (a symlinked folder on the way, too).
+  if (!HAS_PROC_FD && !isInside(rootReal, await realpath(file))) throw new Refused('path leads outside the data folder');
+  const handle = await open(file, OPEN_FLAGS);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.ino !== before.ino || info.dev !== before.dev) throw new Refused('file changed type while it was opened: not read');
+    const where = pathOfDescriptor(handle.fd);
+    if (where !== undefined && !isInside(rootReal, where)) throw new Refused('path leads outside the data folder');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    // To the end, even if it grew since fstat (a transcript being appended), but never past the cap.
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(Math.max(info.size - total, 64 * 1024), limits.maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+      if (bytesRead === 0) break;
+      chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > limits.maxBytes) throw new Refused(`file grew over the ${limits.maxBytes} byte limit: not read`);
+    }
+    return { ok: true, bytes: Buffer.concat(chunks, total), mtimeMs: info.mtimeMs };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads a data file under the rules above. Never throws; a refusal's reason never quotes the file. */
+export async function readDataFile(file: string, limits: DataFileLimits): Promise<DataFileRead> {
+  const release = await slots.take();
+  const read = readChecked(file, limits).catch((error: unknown): DataFileRead => {
+    if (error instanceof Refused) return { ok: false, missing: false, reason: error.message };
+    return describeFileError(error);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timedOut = new Promise<DataFileRead>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, missing: false, reason: `read took longer than ${timeoutMs} ms: given up` }), timeoutMs);
+  });
+  // The slot stays taken until the read really ends: a hung read never frees a thread early.
+  void read.finally(() => {
+    clearTimeout(timer);
+    release();
+  });
+  return Promise.race([read, timedOut]);
+}
+
+export interface OpenedDataFile {
+  fd: number;
+  stats: Stats;
+  /** A path that names exactly the opened file (Linux: /proc/self/fd/N), for a copy. */
+  path: string;
+}
+
+/**
+ * Opens a data file synchronously, for the database readers (their reads are synchronous): the same
+ * checks as `readDataFile`, no size cap. Throws an Error whose message is the reason.
+ */
+export function openDataFileSync(file: string, root: string): OpenedDataFile {
+  const rootReal = realpathSync(root);
+  const link = lstatSync(file);
+  if (link.isSymbolicLink() && !isInside(rootReal, realpathSync(file))) throw new Error('symlink leads outside the data folder');
+  const before = link.isSymbolicLink() ? statSync(file) : link;
+  if (!before.isFile()) throw new Error(`not a regular file (${fileKind(before)}): not opened`);
+  const fd = openSync(file, OPEN_FLAGS);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.ino !== before.ino || stats.dev !== before.dev) throw new Error('file changed type while it was opened: not read');
+    const where = pathOfDescriptor(fd);
+    if (!isInside(rootReal, where ?? realpathSync(file))) throw new Error('path leads outside the data folder');
+    return { fd, stats, path: where === undefined ? file : `/proc/self/fd/${fd}` };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/** Checks without keeping it open that `file` may be handed to a library that opens it itself (SQLite). */
+export function checkDataFileSync(file: string, root: string): Stats {
+  const opened = openDataFileSync(file, root);
+  closeSync(opened.fd);
+  return opened.stats;
+}
