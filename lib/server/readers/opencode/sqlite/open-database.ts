@@ -29,8 +29,10 @@ const COPY_ATTEMPTS = 3;
  * Opens OpenCode's database without ever creating, changing or deleting a file next to it, and
  * without copying it.
  *
- * SQLite opening a WAL database read-only still creates `-wal` and `-shm` when they are absent.
- * So: when OpenCode has them open (it is running, or left them), attach read-only to them; otherwise
+ * SQLite opening a WAL database read-only still creates `-wal` and `-shm` when they are absent, and
+ * rebuilds `-shm` when no connection holds it (OpenCode crashed). So: when OpenCode has them open
+ * (a connection holds `-shm`), attach read-only to them; when a crash left a log, read a private
+ * copy of the database and the log; otherwise
  * open the file as immutable (`file:...?immutable=1`: no lock, no journal, no side file). Nobody
  * writes the file then: a writer that starts writes `-wal`/`-shm` first, the watcher sees them and
  * the reader reopens live. Only where URI names cannot be used (another module opened the first
