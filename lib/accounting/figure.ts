@@ -19,6 +19,8 @@ export interface Figure {
   unpricedTokens: number;
   /** The models (`provider/model`) of those messages, sorted; absent when every message was priced. */
   unpricedModels?: readonly string[];
+  /** "provider/model (file)" of messages priced from an opencode.json rather than models.dev; absent when none. */
+  configPriced?: readonly string[];
   /** cacheRead / (input + cacheRead); absent when there was no input at all. */
   cacheHitRatio?: number;
 }
@@ -47,6 +49,7 @@ export function addFigureInto(a: Figure, b: Readonly<Figure>): Figure {
   a.unpricedMessages += b.unpricedMessages;
   a.unpricedTokens += b.unpricedTokens;
   if (b.unpricedModels) a.unpricedModels = mergeModelLists(a.unpricedModels, b.unpricedModels);
+  if (b.configPriced) a.configPriced = mergeModelLists(a.configPriced, b.configPriced);
   return a;
 }
 

@@ -4,7 +4,7 @@ import { addTokensInto, totalTokenCount } from '@/lib/model/tokens';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import { computeCost } from './compute-cost';
 import type { Figure } from './figure';
-import { unpricedListOf } from './model-key';
+import { configPricedListOf, unpricedListOf } from './model-key';
 
 /**
  * `message`: the message record, as `opencode stats` sums it. OpenCode adds every step's cost to
@@ -29,6 +29,7 @@ function reset(f: Figure): void {
   f.messages = f.steps = f.stepMessages = f.unpricedMessages = f.unpricedTokens = 0;
   delete f.cacheHitRatio;
   delete f.unpricedModels;
+  delete f.configPriced;
 }
 
 /**
@@ -38,7 +39,7 @@ function reset(f: Figure): void {
 export function measureMessageInto(out: Figure, message: MessageInfo, options: MeasureOptions): boolean {
   reset(out);
   if (message.role !== 'assistant') return false;
-  const match = options.prices(message.providerID, message.modelID);
+  const match = options.prices(message.providerID, message.modelID, message.sessionID);
   out.messages = 1;
   const parts = options.usage === 'message' ? undefined : options.steps?.get(message.id);
   if (parts) {
@@ -64,5 +65,6 @@ export function measureMessageInto(out: Figure, message: MessageInfo, options: M
     out.unpricedTokens = used;
     out.unpricedModels = unpricedListOf(message);
   }
+  else if (match?.via === 'config') out.configPriced = configPricedListOf(message, match.source);
   return true;
 }

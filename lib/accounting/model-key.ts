@@ -20,6 +20,16 @@ export function unpricedListOf(message: Pick<MessageInfo, 'providerID' | 'modelI
   return list;
 }
 
+const configLists = new Map<string, readonly string[]>();
+
+/** "provider/model (file)" of a message priced from an opencode.json, shared per model and file like `unpricedListOf`. */
+export function configPricedListOf(message: Pick<MessageInfo, 'providerID' | 'modelID'>, source = 'opencode.json'): readonly string[] {
+  const key = `${modelKey(message) ?? UNKNOWN_MODEL} (${source})`;
+  let list = configLists.get(key);
+  if (!list) configLists.set(key, (list = Object.freeze([key])));
+  return list;
+}
+
 /** Sorted union of two model lists; returns `a` itself when `b` adds nothing. */
 export function mergeModelLists(a: readonly string[] | undefined, b: readonly string[]): readonly string[] {
   if (!a || a.length === 0) return b;

@@ -9,6 +9,7 @@ export interface BreakdownRow {
   /** At API prices, priced messages only. */
   computedCost: number;
   unpricedModels: readonly string[];
+  configPriced?: readonly string[];
   tokens: number;
   /** Share of the total cost, 0..1. */
   share: number;
@@ -22,6 +23,7 @@ export function costBreakdown(groups: readonly StatsGroup[], top = 6): Breakdown
     cost: g.figure.storedCost,
     computedCost: g.figure.computedCost,
     unpricedModels: g.figure.unpricedModels ?? [],
+    configPriced: g.figure.configPriced,
     tokens: figureTokens(g.figure),
     share: 0,
   }));
@@ -36,6 +38,7 @@ export function costBreakdown(groups: readonly StatsGroup[], top = 6): Breakdown
       cost: rest.reduce((s, r) => s + r.cost, 0),
       computedCost: rest.reduce((s, r) => s + r.computedCost, 0),
       unpricedModels: rest.reduce<readonly string[]>((list, r) => mergeModelLists(list, r.unpricedModels), []),
+      configPriced: rest.reduce<readonly string[]>((list, r) => mergeModelLists(list, r.configPriced ?? []), []),
       tokens: rest.reduce((s, r) => s + r.tokens, 0),
       share: 0,
     });

@@ -35,7 +35,7 @@ export function stepSeries(messages: readonly StepSource[], prices?: PriceResolv
   let cumulative = 0;
   let cumulativeComputed = 0;
   const push = (info: MessageInfo, t: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }, cost: number) => {
-    const match = prices?.(info.providerID, info.modelID);
+    const match = prices?.(info.providerID, info.modelID, info.sessionID);
     cumulative += cost;
     cumulativeComputed += match ? computeCost(t, match.price) : 0;
     rows.push({ step: rows.length + 1, messageID: info.id, input: t.input, output: t.output, reasoning: t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, cost, cumulativeCost: cumulative, cumulativeComputedCost: cumulativeComputed, priced: match !== undefined });

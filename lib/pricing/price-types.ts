@@ -19,9 +19,10 @@ export interface ModelPrice extends TokenRates {
  * - `alias`: the provider lists it under a variant spelling (dots, date suffix, region prefix);
  * - `equivalent`: the provider's own entry is missing or free (subscriptions store 0), so the
  *   API price of the same model at another provider stands in;
- * - `free`: the model is listed at $0 and no paid equivalent exists.
+ * - `free`: the model is listed at $0 and no paid equivalent exists;
+ * - `config`: the user priced the model in an opencode.json (`provider.<id>.models.<id>.cost`).
  */
-export type PriceMatchKind = 'exact' | 'alias' | 'equivalent' | 'free';
+export type PriceMatchKind = 'exact' | 'alias' | 'equivalent' | 'free' | 'config';
 
 export interface PriceMatch {
   price: ModelPrice;
@@ -29,7 +30,12 @@ export interface PriceMatch {
   providerID: string;
   modelID: string;
   via: PriceMatchKind;
+  /** For `config`: the file the price came from, as shown ("~/.config/opencode/opencode.json"). */
+  source?: string;
 }
 
-/** Resolves a message's provider + model to a price; `undefined` means unpriced, never $0. */
-export type PriceResolver = (providerID: string | undefined, modelID: string | undefined) => PriceMatch | undefined;
+/**
+ * Resolves a message's provider + model to a price; `undefined` means unpriced, never $0. The
+ * session is passed where known: a project's own opencode.json can price its sessions differently.
+ */
+export type PriceResolver = (providerID: string | undefined, modelID: string | undefined, sessionID?: string) => PriceMatch | undefined;

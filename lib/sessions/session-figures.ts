@@ -78,7 +78,7 @@ export function sessionFigures(messages: Iterable<MessageInfo>, options: Session
   }
   const out: SessionFigures = { messageCount, turnCount, models: [...models], agents: [...agents], figure: finishFigure(figure), firstActivity: first, lastActivity, last };
   if (lastPrompt) {
-    const price = options.prices(lastPrompt.providerID, lastPrompt.modelID)?.price;
+    const price = options.prices(lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID)?.price;
     const step = options.partsOf ? latestStep(options.partsOf(lastPrompt.id)) : undefined;
     out.contextUse = { ...contextUse(lastPrompt, price, step), model: modelKey(lastPrompt) };
   }

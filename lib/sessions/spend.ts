@@ -15,6 +15,8 @@ export interface Spend {
   unpricedMessages: number;
   /** `provider/model` of the messages without a known price. */
   unpricedModels: readonly string[];
+  /** "provider/model (file)" priced from an opencode.json; absent when models.dev priced everything. */
+  configPriced?: readonly string[];
   /** cacheRead / (input + cacheRead); absent without input. */
   cacheHitRatio?: number;
 }
@@ -28,5 +30,6 @@ export function spendOf(figure: Readonly<Figure>): Spend {
     unpricedModels: figure.unpricedModels ?? [],
   };
   if (figure.cacheHitRatio !== undefined) spend.cacheHitRatio = figure.cacheHitRatio;
+  if (figure.configPriced) spend.configPriced = figure.configPriced;
   return spend;
 }

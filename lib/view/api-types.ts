@@ -22,6 +22,8 @@ export interface StatsFigure {
   unpricedMessages: number;
   /** `provider/model` of the unpriced messages; absent when all were priced. */
   unpricedModels?: string[];
+  /** "provider/model (file)" priced from an opencode.json; absent when none. */
+  configPriced?: string[];
   tokens: TokenCounts;
   messages: number;
   cacheHitRatio?: number;

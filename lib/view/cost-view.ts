@@ -8,6 +8,8 @@ export interface CostInput {
   computedCost: number;
   /** `provider/model` without a known price. */
   unpricedModels: readonly string[];
+  /** "provider/model (file)" priced from an opencode.json instead of models.dev. */
+  configPriced?: readonly string[];
 }
 
 export interface CostView {
@@ -51,5 +53,8 @@ export function describeCost(c: CostInput): CostView {
     alt = 'API: unpriced';
   }
   if (partlyUnpriced) lines.push(`No price for: ${modelList(c.unpricedModels)}. Their tokens are not in the API figure.`);
+  if (c.configPriced && c.configPriced.length > 0) {
+    lines.push(`Priced from opencode.json: ${modelList(c.configPriced)}; models.dev prices the rest.`);
+  }
   return { stored, alt, partlyUnpriced, title: lines.join('\n') };
 }

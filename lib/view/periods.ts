@@ -29,6 +29,7 @@ export interface PeriodFigure {
   cost: number;
   computedCost: number;
   unpricedModels: readonly string[];
+  configPriced?: readonly string[];
   tokens: number;
   messages: number;
   /** cacheRead / (input + cacheRead) over the period; absent without input. */
@@ -46,6 +47,7 @@ export function sumDaysSince(groups: readonly StatsGroup[], since: number): Peri
     out.cost += g.figure.storedCost;
     out.computedCost += g.figure.computedCost;
     if (g.figure.unpricedModels) out.unpricedModels = mergeModelLists(out.unpricedModels, g.figure.unpricedModels);
+    if (g.figure.configPriced) out.configPriced = mergeModelLists(out.configPriced, g.figure.configPriced);
     out.tokens += figureTokens(g.figure);
     out.messages += g.figure.messages;
     input += g.figure.tokens.input;

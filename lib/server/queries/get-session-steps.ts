@@ -1,7 +1,6 @@
 import 'server-only';
 import { stepSeries, type StepRow } from '@/lib/charts/step-series';
 import type { PartMeta } from '@/lib/model/part-meta';
-import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { buildTurns, comparePartMetaOrder } from '@/lib/sessions/build-turns';
 import type { ReadIssue } from '../readers/read-result';
 import type { Store } from '../store/store';
@@ -26,5 +25,5 @@ export async function getSessionSteps(store: Store, id: string): Promise<Session
   }
   const turns = buildTurns([...store.view.messages(id)], []);
   const sources = turns.flatMap((turn) => turn.assistant.map((m) => ({ info: m.info, steps: (byMessage.get(m.info.id) ?? []).sort(comparePartMetaOrder) })));
-  return { steps: stepSeries(sources, sharedPrices()), partCount: index.partIDs.size, issues: index.issues };
+  return { steps: stepSeries(sources, store.prices), partCount: index.partIDs.size, issues: index.issues };
 }

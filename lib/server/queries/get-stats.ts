@@ -1,10 +1,7 @@
 import 'server-only';
 import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
-import { createPriceResolver } from '@/lib/pricing/lookup-price';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
-
-const prices = createPriceResolver();
 
 /**
  * Stats over the index. Usage is message-level (what `opencode stats` sums): the index keeps
@@ -29,7 +26,7 @@ export function getStats(store: Store, query: StatsQuery): StatsResult & { compl
       subtreeOf: query.session ? [query.session] : undefined,
     },
     timeZone: query.timeZone,
-    prices,
+    prices: store.prices,
     usage: 'message',
     projects: store.projects(),
   });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sharedPrices } from '@/lib/pricing/lookup-price';
+import type { PriceResolver } from '@/lib/pricing/price-types';
 import { rollUpAll, type SubtreeCache } from '@/lib/sessions/roll-up';
 import { sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
@@ -9,15 +9,16 @@ import { spendOf } from '@/lib/sessions/spend';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { MergedView } from './merged-view';
 
-const prices = sharedPrices();
-
-/** Per-session figures, cached until the session changes. */
+/** Per-session figures, cached until the session changes (or the prices do: `clear`). */
 export class FiguresCache {
   private readonly cache = new Map<string, SessionFigures>();
-  constructor(private readonly view: MergedView) {}
+  constructor(
+    private readonly view: MergedView,
+    private readonly prices: () => PriceResolver,
+  ) {}
   get(id: string): SessionFigures {
     let figures = this.cache.get(id);
-    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id), { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) })));
+    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id), { prices: this.prices(), partsOf: (messageID) => this.view.partsOf(id, messageID) })));
     return figures;
   }
   invalidate(ids: Iterable<string>): void {

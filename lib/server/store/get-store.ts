@@ -10,6 +10,8 @@ import { SearchService } from '../search/search-service';
 import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
 import { followSources } from '../watcher/follow-sources';
 import { Store } from './store';
+import { configuredPrices } from '../pricing/configured-prices';
+import { globalConfigDir, OpencodeConfigs } from '../pricing/opencode-configs';
 
 export interface Runtime {
   store: Store;
@@ -53,6 +55,7 @@ export function getRuntime(): Runtime {
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => store.events.emit([], ['plans']));
   const runtime: Runtime = { store, plans, locations, watcher, started: Promise.resolve() };
+  priceFromConfig(store);
   g[KEY] = runtime;
   followSources(store, watcher, logError('update failed'));
   // Follow the plans of every project folder a session names, as sessions appear.
@@ -64,6 +67,26 @@ export function getRuntime(): Runtime {
   runtime.started = store.start().catch(logError('indexing failed'));
   runtime.search = new SearchService(store, runtime.started);
   return runtime;
+}
+
+/** The user's opencode.json prices (global and per project) first, models.dev for the rest; a changed config reprices. */
+function priceFromConfig(store: Store): void {
+  const worktrees = new Map<string, string>();
+  const lookup = {
+    session: (id: string) => store.view.session(id),
+    worktreeOf: (projectID: string) => {
+      if (!worktrees.has(projectID)) for (const p of store.projects()) worktrees.set(p.id, p.worktree);
+      return worktrees.get(projectID);
+    },
+  };
+  let forget = (): void => undefined;
+  const configs = new OpencodeConfigs(globalConfigDir(), () => {
+    forget();
+    store.repriced();
+  });
+  const configured = configuredPrices(lookup, configs);
+  forget = configured.forget;
+  store.prices = configured.prices;
 }
 
 export function getStore(): Store {

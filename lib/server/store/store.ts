@@ -12,6 +12,8 @@ import { PartCache, type MessageParts, type SessionExtras } from './part-cache';
 import { SourceIndex } from './source-index';
 import { StepIndexCache, type StepIndex } from './step-index-cache';
 import { EventLog } from './store-events';
+import { sharedPrices } from '@/lib/pricing/lookup-price';
+import type { PriceResolver } from '@/lib/pricing/price-types';
 import { indexGate } from './index-gate';
 
 export interface IndexProgress {
@@ -41,6 +43,8 @@ export class Store {
   readonly events = new EventLog();
   readonly progress: IndexProgress;
   private readonly figures: FiguresCache;
+  /** models.dev prices; the runtime puts the user's opencode.json prices first (see get-store). */
+  prices: PriceResolver = sharedPrices();
   private readonly parts = new PartCache();
   private readonly stepIndexes = new StepIndexCache();
   private readonly summaryState: SummaryState = { summaries: new Map(), subtrees: new Map() };
@@ -58,7 +62,7 @@ export class Store {
   constructor(readers: readonly { reader: SourceReader; priority: number }[]) {
     this.indexes = readers.map(({ reader, priority }) => new SourceIndex(reader, priority));
     this.view = new MergedView(this.indexes);
-    this.figures = new FiguresCache(this.view);
+    this.figures = new FiguresCache(this.view, () => this.prices);
     this.progress = { phase: 'starting', sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
   }
 
@@ -158,6 +162,13 @@ export class Store {
       if (status && isLive(status)) this.ageing.add(id);
       else this.ageing.delete(id);
     }
+  }
+
+  /** The prices changed: every session's figures are built again, and pages refetch. */
+  repriced(): void {
+    this.figures.clear();
+    this.summariesBuilt = false;
+    this.events.emit([], ['sessions']);
   }
 
   projects(): Project[] {
