@@ -1,5 +1,6 @@
 import 'server-only';
 import { resolveLocations, type DataLocations } from '../config';
+import { IndexCache } from '../index-cache/index-cache';
 import { PlanTracker } from '../plans/plan-tracker';
 import { ClaudeCodeReader } from '../readers/claude/claude-reader';
 import { JsonTreeReader } from '../readers/opencode/json/json-tree-reader';
@@ -27,10 +28,10 @@ const KEY = Symbol.for('sessionscope.runtime');
 type GlobalWithRuntime = typeof globalThis & { [KEY]?: Runtime };
 
 /** The readers for the configured locations. OpenCode's database wins over its JSON tree for shared ids. */
-export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'databases'> & Partial<DataLocations>): { reader: SourceReader; priority: number }[] {
+export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'databases'> & Partial<DataLocations>, cache?: IndexCache): { reader: SourceReader; priority: number }[] {
   const readers: { reader: SourceReader; priority: number }[] = [
     { reader: new JsonTreeReader(locations.opencodeDir), priority: 1 },
-    ...locations.databases.map((db, i) => ({ reader: new SqliteReader(db, locations.opencodeDir), priority: 10 - i })),
+    ...locations.databases.map((db, i) => ({ reader: new SqliteReader(db, locations.opencodeDir, cache?.source(`opencode-sqlite:${db}`)), priority: 10 - i })),
   ];
   if (locations.ompDir) readers.push({ reader: new PiSessionReader('omp', locations.ompDir), priority: 0 });
   if (locations.piDir) readers.push({ reader: new PiSessionReader('pi', locations.piDir), priority: 0 });
@@ -51,7 +52,7 @@ export function getRuntime(): Runtime {
   const existing = g[KEY];
   if (existing) return existing;
   const locations = resolveLocations();
-  const store = new Store(createReaders(locations));
+  const store = new Store(createReaders(locations, IndexCache.open()));
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => store.events.emit([], ['plans']));
   const runtime: Runtime = { store, plans, locations, watcher, started: Promise.resolve() };

@@ -28,6 +28,9 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     sessionCount: stmt('SELECT count(*) AS n FROM session').pluck(),
     messages: stmt(`SELECT ${MESSAGE} FROM message`),
     messagesAfterRowid: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid > ?`),
+    /** What tells a message changed, without its data: for the summary index. */
+    messageKeys: stmt(`SELECT rowid AS _rowid, id, session_id, ${updated('message')} AS _updated FROM message`),
+    messageByRowid: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid = ?`),
     messagesPage: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid > ? ORDER BY rowid LIMIT ?`),
     sessionMessagesUpdatedSince: stmt(`SELECT ${MESSAGE} FROM message WHERE session_id = ? AND ${updated('message')} >= ?`),
     sessionMessageIds: stmt('SELECT id FROM message WHERE session_id = ?').pluck(),

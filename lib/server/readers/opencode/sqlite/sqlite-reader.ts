@@ -11,6 +11,8 @@ import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './s
 import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 import { ScannedTables } from './file-scan/scanned-tables';
+import type { CachedEntry, SourceCache } from '@/lib/server/index-cache/index-cache';
+import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from './sqlite-summary-cache';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
@@ -27,11 +29,18 @@ export class SqliteReader implements SourceReader {
   private readSignature = '';
   /** Why the database could not be read, if it could not. */
   openError: string | undefined;
+  private readonly cacheWriter: SummaryCacheWriter | undefined;
+  /** Records skipped since the last full read (a message the index lacks must not pass for "nothing changed"). */
+  private skipped = 0;
 
+  /** `cache`: the persistent summary index's part for this database (a restart then parses only changed messages). */
   constructor(
     readonly path: string,
     private readonly dataDir: string,
-  ) {}
+    private readonly cache?: SourceCache,
+  ) {
+    this.cacheWriter = cache && new SummaryCacheWriter(cache);
+  }
 
   found(): boolean {
     return existsSync(this.path);
@@ -46,6 +55,11 @@ export class SqliteReader implements SourceReader {
     return [this.path, `${this.path}-wal`];
   }
 
+  /** Writes what the summary index still lacks now (it is otherwise written in the background). */
+  writeIndex(): Promise<void> {
+    return this.cacheWriter?.flush() ?? Promise.resolve();
+  }
+
   close(): void {
     this.opened?.close();
     this.opened = undefined;
@@ -57,12 +71,32 @@ export class SqliteReader implements SourceReader {
   }
 
   async *readAllStaged(): AsyncGenerator<ChangeSet> {
+    this.skipped = 0;
+    yield* this.readEverything();
+    // The summary index learns what this read parsed, after the read (off the first answer's path).
+    this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined, 0);
+  }
+
+  /** Whether the index may say "complete as of this signature": nothing was skipped, the read did not fail. */
+  private cacheable(): boolean {
+    return this.skipped === 0 && this.openError === undefined && this.queries !== undefined;
+  }
+
+  private async *readEverything(): AsyncGenerator<ChangeSet> {
     this.readSignature = writeSignature(this.path);
     this.close();
     this.cursor = new SqliteCursor();
     const first = emptyChangeSet();
     first.complete = true;
     const messages: MessageInfo[] = [];
+    const cached = this.found() ? this.cache?.query() : undefined;
+    if (cached && cached.size > 0) {
+      // A restart: only messages whose rowid or time changed since the index was written are parsed.
+      const q = await this.open(first);
+      if (!q) return yield first;
+      if (yield* this.warmStages(q, first, messages, cached)) yield this.tailParts(q, messages);
+      return;
+    }
     // The direct read sees the file only: not a log OpenCode writes, nor one a crash left.
     const scan = this.found() && !isLive(this.path) && !hasLeftLog(this.path) ? startScan(this.path) : undefined;
     if (!scan) {
@@ -120,8 +154,8 @@ export class SqliteReader implements SourceReader {
     }
   }
 
-  /** Projects and sessions (the first stage, `first`), then messages in chunks, through SQLite; false if it failed. */
-  private *queryStages(q: Queries, first: ChangeSet, messages: MessageInfo[]): Generator<ChangeSet, boolean> {
+  /** Projects and sessions (the first stage, `first`), through SQLite; false if it failed. */
+  private *firstStage(q: Queries, first: ChangeSet): Generator<ChangeSet, boolean> {
     try {
       for (const row of (q.projects?.all() ?? []) as Row[]) this.take(first, 'project', row);
       for (const row of q.sessions.all() as Row[]) this.take(first, 'session', row);
@@ -131,6 +165,59 @@ export class SqliteReader implements SourceReader {
       return false;
     }
     yield first;
+    return true;
+  }
+
+  /**
+   * The first stage, then messages from the summary index: all of them when the database's signature
+   * is the one the index was written at; else those whose rowid and time are unchanged, the rest parsed.
+   */
+  private *warmStages(q: Queries, first: ChangeSet, messages: MessageInfo[], cached: Map<string, CachedEntry>): Generator<ChangeSet, boolean> {
+    if (!(yield* this.firstStage(q, first))) return false;
+    const unchanged = cached.get(SIGNATURE_KEY)?.version === this.cacheSignature();
+    cached.delete(SIGNATURE_KEY);
+    let chunk = emptyChangeSet();
+    const keys = unchanged ? undefined : this.attempt(chunk, () => q.messageKeys.all() as Row[]);
+    if (!unchanged && !keys) return yield chunk, false;
+    const changed: number[] = [];
+    const entries: Iterable<[string, Row | undefined]> = keys ? keys.map((k) => [String(k.id), k]) : [...cached.keys()].map((id) => [id, undefined]);
+    for (const [id, key] of entries) {
+      const entry = cached.get(id);
+      cached.delete(id);
+      const hit = key && entry?.version !== messageVersion(key) ? undefined : cachedMessage(id, entry);
+      if (!hit || (key && hit.message.sessionID !== key.session_id)) {
+        if (key) changed.push(Number(key._rowid));
+        continue;
+      }
+      chunk.messages.push(hit.message);
+      this.cursor.noteMessage(hit.message.sessionID, id, hit.rowid);
+      if (chunk.messages.length >= MESSAGE_CHUNK) {
+        messages.push(...chunk.messages);
+        yield chunk;
+        chunk = emptyChangeSet();
+      }
+    }
+    // Left over: messages gone from the database since.
+    this.cacheWriter?.remove(cached.keys());
+    this.attempt(chunk, () => {
+      for (const rowid of changed) {
+        const row = q.messageByRowid.get(rowid) as Row | undefined;
+        if (row) this.take(chunk, 'message', row);
+      }
+    });
+    messages.push(...chunk.messages);
+    yield chunk;
+    return true;
+  }
+
+  /** What the summary index keeps to know nothing changed: the file's identity, its and its log's size and time. */
+  private cacheSignature(): string {
+    return `${identity(this.path)}|${this.readSignature}`;
+  }
+
+  /** Projects and sessions (the first stage, `first`), then messages in chunks, through SQLite; false if it failed. */
+  private *queryStages(q: Queries, first: ChangeSet, messages: MessageInfo[]): Generator<ChangeSet, boolean> {
+    if (!(yield* this.firstStage(q, first))) return false;
     // By rowid in chunks: no statement stays open while pages read the database between chunks.
     for (let after = 0; ; ) {
       const chunk = emptyChangeSet();
@@ -181,6 +268,8 @@ export class SqliteReader implements SourceReader {
     } catch (error) {
       this.fail(changes, error);
     }
+    this.cacheWriter?.remove(changes.removed.messages);
+    this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined);
     return changes;
   }
 
@@ -235,22 +324,29 @@ export class SqliteReader implements SourceReader {
 
   private take(changes: ChangeSet, kind: 'project' | 'session' | 'message' | 'part', row: Row): void {
     const where = `${this.path}#${kind}/${String(row.id)}`;
-    if (kind === 'project') return push(changes, where, projectFromRow(row), (v) => changes.projects.push(v));
+    if (kind === 'project') {
+      push(changes, where, projectFromRow(row), (v) => changes.projects.push(v));
+      return;
+    }
     if (kind === 'session') {
-      return push(changes, where, sessionFromRow(row, this.path), (v) => {
+      push(changes, where, sessionFromRow(row, this.path), (v) => {
         changes.sessions.push(v);
         this.cursor.noteSession(v.id, v.time.updated);
       });
+      return;
     }
     if (kind === 'message') {
-      return push(changes, where, messageFromRow(row), (v) => {
+      const ok = push(changes, where, messageFromRow(row), (v) => {
         changes.messages.push(v);
+        this.cacheWriter?.note(row, v);
         this.cursor.noteMessage(v.sessionID, v.id, Number(row._rowid ?? 0));
       });
+      if (!ok) this.skipped++;
+      return;
     }
     const created = typeof row.time_created === 'number' ? row.time_created : undefined;
     const updated = typeof row._updated === 'number' ? row._updated : undefined;
-    return push(changes, where, partFromRow(row), (v) => {
+    push(changes, where, partFromRow(row), (v) => {
       changes.parts.push(partMetaOf(v, created, updated));
       this.cursor.notePart(Number(row._rowid ?? 0));
     });
@@ -264,9 +360,10 @@ export class SqliteReader implements SourceReader {
   }
 }
 
-function push<T>(changes: ChangeSet, where: string, reshaped: { ok: true; value: T } | { ok: false; reason: string }, add: (value: T) => void): void {
+function push<T>(changes: ChangeSet, where: string, reshaped: { ok: true; value: T } | { ok: false; reason: string }, add: (value: T) => void): boolean {
   if (reshaped.ok) add(reshaped.value);
   else changes.issues.push({ source: 'opencode-sqlite', path: where, kind: 'schema', reason: reshaped.reason, at: Date.now() });
+  return reshaped.ok;
 }
 
 function databaseIssue(file: string, reason: string): ReadIssue {

@@ -1,0 +1,146 @@
+import 'server-only';
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** What is in the file and how it is laid out; anything else found there is rebuilt. */
+const FORMAT = 'sessionscope-summary-index';
+const VERSION = '1';
+
+/** One record as a source last read it: `version` is what the source tells cheaply (rowid and time, size and mtime). */
+export interface CachedEntry {
+  version: string;
+  value: string;
+}
+
+/** One source's part of the index (`source` names the reader and its root). */
+export interface SourceCache {
+  query(): Map<string, CachedEntry>;
+  update(upserts: Iterable<readonly [key: string, version: string, value: string]>, removed?: Iterable<string>): void;
+}
+
+/** `${XDG_CACHE_HOME:-~/.cache}/sessionscope/summary-index.db`: never next to the data it describes. */
+export function defaultIndexFile(env: NodeJS.ProcessEnv = process.env): string {
+  const cacheHome = env.XDG_CACHE_HOME?.trim() ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return path.join(cacheHome, 'sessionscope', 'summary-index.db');
+}
+
+/**
+ * The persistent summary index: what each source's records were the last time they were read, so a
+ * restart parses only what changed. It is a cache: deleting it loses nothing, a corrupt or
+ * foreign-version file is rebuilt, and several dashboards share it through SQLite's own locking
+ * (WAL, busy timeout). Every failure degrades to "nothing cached", never to an error.
+ */
+export class IndexCache {
+  private db: Database.Database | undefined;
+
+  private constructor(readonly file: string) {}
+
+  /** Opens (or creates, or rebuilds) the index; undefined when the cache folder cannot be used at all. */
+  static open(file = defaultIndexFile()): IndexCache | undefined {
+    const cache = new IndexCache(file);
+    return cache.connect() ? cache : undefined;
+  }
+
+  private connect(): boolean {
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    } catch {
+      return false;
+    }
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        this.db = connectTo(this.file);
+        return true;
+      } catch {
+        this.db = undefined;
+        // Corrupt, or not a database: it is only a cache.
+        removeIndexFiles(this.file);
+      }
+    }
+    return false;
+  }
+
+  /** A handle on one source's entries. */
+  source(name: string): SourceCache {
+    return {
+      query: () => this.query(name),
+      update: (upserts, removed) => this.update(name, upserts, removed),
+    };
+  }
+
+  query(source: string): Map<string, CachedEntry> {
+    const entries = new Map<string, CachedEntry>();
+    try {
+      const rows = this.db?.prepare('SELECT key, version, value FROM entry WHERE source = ?').raw().iterate(source) as Iterable<[string, string, string]> | undefined;
+      for (const [key, version, value] of rows ?? []) entries.set(key, { version, value });
+    } catch {
+      this.rebuild();
+      entries.clear();
+    }
+    return entries;
+  }
+
+  update(source: string, upserts: Iterable<readonly [string, string, string]>, removed: Iterable<string> = []): void {
+    const db = this.db;
+    if (!db) return;
+    try {
+      const put = db.prepare('INSERT OR REPLACE INTO entry (source, key, version, value) VALUES (?, ?, ?, ?)');
+      const drop = db.prepare('DELETE FROM entry WHERE source = ? AND key = ?');
+      db.transaction(() => {
+        for (const [key, version, value] of upserts) put.run(source, key, version, value);
+        for (const key of removed) drop.run(source, key);
+      }).immediate();
+    } catch {
+      // Busy beyond the timeout (another dashboard writing a lot), or corrupt: nothing is lost but speed.
+      if (!stillReadable(db)) this.rebuild();
+    }
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  private rebuild(): void {
+    this.close();
+    removeIndexFiles(this.file);
+    this.connect();
+  }
+}
+
+function connectTo(file: string): Database.Database {
+  const db = new Database(file, { timeout: 5_000 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.transaction(() => {
+      db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
+      const meta = new Map((db.prepare('SELECT key, value FROM meta').raw().all() as [string, string][]));
+      if (meta.get('format') === FORMAT && meta.get('version') === VERSION) return;
+      // New, or written by another version: start over (a cache holds nothing the sources do not).
+      db.exec('DROP TABLE IF EXISTS entry');
+      db.exec('CREATE TABLE entry (source TEXT NOT NULL, key TEXT NOT NULL, version TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (source, key)) WITHOUT ROWID');
+      db.exec('DELETE FROM meta');
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run('format', FORMAT, 'version', VERSION);
+    }).immediate();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function removeIndexFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+function stillReadable(db: Database.Database): boolean {
+  try {
+    db.prepare('SELECT 1 FROM meta LIMIT 1').get();
+    return true;
+  } catch {
+    return false;
+  }
+}
