@@ -1,6 +1,6 @@
 // Request checks that run before Next sees a request: Host header (DNS rebinding), cross-origin
 // API calls, and the access token when the dashboard listens beyond loopback.
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import os from 'node:os';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -23,7 +23,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Sent on every response: by next.config.mjs `headers()` for Next's, by `deny()` for the guard's own. */
+/**
+ * Sent on every response: set by the launcher before Next or the guard answer (Next's own redirects,
+ * 404s and errors included), by next.config.mjs `headers()` too, and on Node's own 400s (`clientError`).
+ */
 export const SECURITY_HEADERS = [
   ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
   ['X-Content-Type-Options', 'nosniff'],
@@ -68,6 +71,21 @@ function deny(res, status, message) {
   return false;
 }
 
+/**
+ * Browsers send a host's cookies to all its ports: each port gets its own cookie name, and the
+ * cookie holds a hash of the token and port, not the token (a service on another port of the same
+ * host that receives it learns nothing it could use as `?token=` or a bearer header).
+ */
+export function tokenCookie(token, port) {
+  return { name: `sessionscope_token_${port}`, value: createHash('sha256').update(`${port}:${token}`).digest('hex') };
+}
+
+/** The request's URL without `token`: where a browser is sent once the token was accepted. */
+export function withoutToken(url) {
+  url.searchParams.delete('token');
+  return `${url.pathname}${url.search}`;
+}
+
 function originHost(origin) {
   try {
     return new URL(origin).host.toLowerCase();
@@ -96,12 +114,22 @@ export function guardRequest(options) {
       if (site === 'cross-site' || site === 'same-site') return deny(res, 403, 'cross-site requests are not allowed');
     }
     if (options.token) {
-      const cookie = /(?:^|;\s*)sessionscope_token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+      const expected = tokenCookie(options.token, req.socket.localPort);
+      const cookie = new RegExp(`(?:^|;\\s*)${expected.name}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const query = url.searchParams.get('token');
       if (query && sameToken(query, options.token)) {
-        res.setHeader('Set-Cookie', `sessionscope_token=${options.token}; HttpOnly; SameSite=Strict; Path=/`);
-      } else if (!sameToken(cookie, options.token) && !sameToken(bearer, options.token)) {
+        // Set the cookie and take the token out of the address bar and history.
+        res.writeHead(303, {
+          ...Object.fromEntries(SECURITY_HEADERS),
+          'Set-Cookie': `${expected.name}=${expected.value}; HttpOnly; SameSite=Strict; Path=/`,
+          Location: withoutToken(url),
+          'Cache-Control': 'no-store',
+        });
+        res.end();
+        return false;
+      }
+      if (!sameToken(cookie, expected.value) && !sameToken(bearer, options.token)) {
         return deny(res, 401, 'access token required (printed when the server started)');
       }
     }

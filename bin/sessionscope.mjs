@@ -38,7 +38,7 @@ const { default: next } = await import('next');
 const app = next({ dev: false, dir: root, hostname: options.host, port: options.port });
 await app.prepare();
 const handle = app.getRequestHandler();
-const { guardRequest } = await import('./guard.mjs');
+const { guardRequest, SECURITY_HEADERS } = await import('./guard.mjs');
 const guard = guardRequest(options);
 
 // Requests being answered, read by the store's first read to let them out between its stages
@@ -46,12 +46,20 @@ const guard = guardRequest(options);
 const activity = (globalThis[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
 
 const server = http.createServer((req, res) => {
+  // Before anything answers: Next's own redirects (`//api/x`, a trailing slash), 404s and errors carry them too.
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
   if (!guard(req, res)) return;
   if (!req.url?.startsWith('/api/events')) {
     activity.inFlight++;
     res.once('close', () => activity.inFlight--);
   }
   handle(req, res);
+});
+// Node answers a request it cannot parse itself: with the same headers, and nothing of the request.
+const clientErrorHead = ['HTTP/1.1 400 Bad Request', ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`), 'Content-Length: 0', 'Connection: close', '', ''].join('\r\n');
+server.on('clientError', (_error, socket) => {
+  if (socket.writable) socket.end(clientErrorHead);
+  else socket.destroy();
 });
 server.on('error', (error) => {
   console.error(`sessionscope: cannot listen on ${options.host}:${options.port}: ${error.message}`);

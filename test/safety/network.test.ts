@@ -92,7 +92,8 @@ describe('network exposure: default launch', () => {
     const asset = /\/_next\/static\/[^"']+\.js/.exec(home.body)?.[0];
     expect(asset).toBeDefined();
     const replies: [string, HttpReply][] = [['/', home]];
-    for (const p of ['/sessions', '/diagnostics', '/no-such-page', '/api/health', '/api/sessions', '/api/projects', '/api/stats?format=csv', '/api/plans', '/api/sessions/ses_missing', '/api/sessions/bad%2Fid', asset ?? '/']) {
+    // Next's own redirects ('//api/x', a trailing slash) and 404s too.
+    for (const p of ['//api/health', '/sessions/', '/api/health/', '/sessions', '/diagnostics', '/no-such-page', '/api/health', '/api/sessions', '/api/projects', '/api/stats?format=csv', '/api/plans', '/api/sessions/ses_missing', '/api/sessions/bad%2Fid', asset ?? '/']) {
       replies.push([p, await get(`${server.url}${p}`, { origin: server.url })]);
     }
     for (const [p, reply] of replies) {
@@ -103,6 +104,19 @@ describe('network exposure: default launch', () => {
     expect(await stream.opened).toBe(200);
     stream.close();
     expectSecurityHeaders('/api/events', { status: 200, headers: stream.headers(), body: '', ms: 0 });
+  });
+
+  it("sends them on Node's own answer to a request it cannot parse", async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port: server.port }, () => socket.write('GET /\u0000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    const headers = Object.fromEntries(raw.split('\r\n\r\n')[0]!.split('\r\n').slice(1).map((line) => [line.split(':')[0]!.toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    expectSecurityHeaders('a 400 from Node', { status: 400, headers, body: '', ms: 0 });
   });
 });
 
@@ -133,14 +147,20 @@ describe('network exposure: --host 0.0.0.0', () => {
       expect(reply.status, p).toBe(401);
       expectSecurityHeaders(`401 ${p}`, reply);
       expect((await get(`${url}${p}?token=wrong${token.slice(5)}`, {}, { timeoutMs: 5_000 })).status).toBe(401);
-      expect((await get(`${url}${p}`, { cookie: `sessionscope_token=${token}x` }, { timeoutMs: 5_000 })).status).toBe(401);
+      expect((await get(`${url}${p}`, { cookie: `sessionscope_token_${server.port}=${token}` }, { timeoutMs: 5_000 })).status).toBe(401);
     }
-    const withQuery = await get(`${url}/api/health?token=${token}`);
-    expect(withQuery.status).toBe(200);
+    // Accepted: a cookie for this port only, and a redirect to the same URL without the token.
+    const withQuery = await get(`${url}/sessions?source=pi&token=${token}&q=a`);
+    expect(withQuery.status).toBe(303);
+    expect(withQuery.headers.location).toBe('/sessions?source=pi&q=a');
+    expectSecurityHeaders('the token redirect', withQuery);
     const cookie = String(withQuery.headers['set-cookie']?.[0] ?? '');
-    expect(cookie).toMatch(/^sessionscope_token=[^;]+;.*HttpOnly/);
+    expect(cookie).toMatch(new RegExp(`^sessionscope_token_${server.port}=[0-9a-f]{64};.*HttpOnly`));
     expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toContain(token);
     const pair = cookie.split(';')[0] ?? '';
+    // The same cookie value under another port's name is no key here.
+    expect((await get(`${url}/api/sessions`, { cookie: pair.replace(`_${server.port}=`, `_${server.port + 1}=`) })).status).toBe(401);
     expect((await get(`${url}/api/sessions`, { cookie: pair })).status).toBe(200);
     expect((await get(`${url}/`, { cookie: `other=1; ${pair}` })).status).toBe(200);
     expect((await get(`${url}/api/projects`, { authorization: `Bearer ${token}` })).status).toBe(200);

@@ -66,3 +66,16 @@ describe('streamEvents', () => {
     expect(log.subscriberCount).toBe(0);
   });
 });
+
+describe('streamEvents after a restart', () => {
+  it('tells a client whose Last-Event-ID came from an earlier process to refetch, higher or lower than ours', async () => {
+    const log = new EventLog(1_000, 5_000);
+    log.emit(['a'], ['sessions']);
+    for (const stale of [999_999, 42, 0]) {
+      const [, second] = await take(streamEvents(log, stale, new AbortController().signal), 2);
+      expect(second, `Last-Event-ID ${stale}`).toContain('event: resync');
+    }
+    const [, replay] = await take(streamEvents(log, 4_999, new AbortController().signal), 2);
+    expect(replay).toMatch(/^id: 5000\nevent: change/);
+  });
+});

@@ -13,13 +13,22 @@ export interface StoreEvent {
 
 export type StoreListener = (event: StoreEvent) => void;
 
-/** A bounded history of events for clients that reconnect with Last-Event-ID. */
+/**
+ * A bounded history of events for clients that reconnect with Last-Event-ID. Ids start at
+ * `firstId`: the store passes the start time in ms, so an id a page kept from an earlier process
+ * (lower, or higher if that one ran long) is never mistaken for one of this process's.
+ */
 export class EventLog {
   private readonly events: StoreEvent[] = [];
-  private nextId = 1;
+  private nextId: number;
   private readonly listeners = new Set<StoreListener>();
 
-  constructor(private readonly capacity = 1_000) {}
+  constructor(
+    private readonly capacity = 1_000,
+    private readonly firstId = 1,
+  ) {
+    this.nextId = firstId;
+  }
 
   emit(sessions: Iterable<string>, topics: StoreEvent['topics']): StoreEvent {
     const event: StoreEvent = { id: this.nextId++, at: Date.now(), sessions: [...new Set(sessions)], topics };
@@ -35,9 +44,13 @@ export class EventLog {
     return event;
   }
 
-  /** Events after `lastId`, or undefined if they are no longer kept (the client must refetch). */
+  /**
+   * Events after `lastId`, or undefined if they are no longer kept or `lastId` is not one of this
+   * process's (the client must refetch).
+   */
   since(lastId: number): StoreEvent[] | undefined {
-    if (lastId >= this.nextId - 1) return [];
+    if (lastId > this.nextId - 1 || lastId < this.firstId - 1) return undefined;
+    if (lastId === this.nextId - 1) return [];
     const first = this.events[0];
     if (!first || first.id > lastId + 1) return undefined;
     return this.events.filter((event) => event.id > lastId);

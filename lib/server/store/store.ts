@@ -40,7 +40,8 @@ export interface StoreChange {
 export class Store {
   readonly indexes: SourceIndex[];
   readonly view: MergedView;
-  readonly events = new EventLog();
+  /** Ids from the start time: an id from an earlier process gets a `resync`, not silence. */
+  readonly events = new EventLog(1_000, Date.now());
   readonly progress: IndexProgress;
   private readonly figures: FiguresCache;
   /** models.dev prices; the runtime puts the user's opencode.json prices first (see get-store). */
