@@ -7,7 +7,9 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLAUDE_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
+import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
 import { startModelServer, type ModelServer } from './model-server';
 import { ensureOpencode } from './opencode-bin';
 import {
@@ -277,13 +279,19 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`opencode-${VERSIONS.json}`]: generateJson,
   [`opencode-${VERSIONS.sqlite}`]: generateSqlite,
   [`opencode-${VERSIONS.merged}-merged`]: generateMerged,
+  claude: () => generateClaudeFixture(FIXTURES_DIR),
+  pi: () => generatePiFixture(FIXTURES_DIR),
 };
+
+/** `claude-<version>` and `pi-<version>` are accepted for `claude` and `pi`. */
+const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi' };
 
 export async function generateFixtures(names: string[] = Object.keys(GENERATORS)): Promise<void> {
   const started = Date.now();
+  names = names.map((name) => ALIASES[name] ?? name);
   for (const name of names) if (!GENERATORS[name]) throw new Error(`unknown fixture ${name}`);
   log('installing OpenCode binaries (cached)...');
-  await Promise.all(Object.values(VERSIONS).map((version) => ensureOpencode(version)));
+  if (names.some((name) => name.startsWith('opencode-'))) await Promise.all(Object.values(VERSIONS).map((version) => ensureOpencode(version)));
   const server = await startModelServer(ALL_SCENARIOS);
   try {
     // Each fixture has its own HOME, so they can run side by side.

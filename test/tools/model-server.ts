@@ -1,7 +1,9 @@
 // A scripted, deterministic OpenAI-compatible chat-completions server on 127.0.0.1.
-// OpenCode talks to it through @ai-sdk/openai-compatible (streaming SSE).
+// OpenCode and pi talk to it as OpenAI chat completions (streaming SSE); Claude Code as the
+// Anthropic Messages API (`/v1/messages`, see anthropic-stream.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { anthropicContext, anthropicError, isAnthropicAuxiliary, respondAnthropic, type AnthropicRequest } from './anthropic-stream';
 
 /** One tool call the scripted model makes. `input` is sent as the JSON arguments. */
 export interface ToolCallSpec {
@@ -19,6 +21,8 @@ export interface UsageSpec {
   cached?: number;
   /** `completion_tokens_details.reasoning_tokens` */
   reasoning?: number;
+  /** Anthropic only: `cache_creation_input_tokens` (part of `prompt`, like `cached`). */
+  cacheWrite?: number;
 }
 
 /** A streamed reply: reasoning (optional), then text (optional), then tool calls (optional). */
@@ -32,6 +36,8 @@ export interface StreamReply {
   chunkSize?: number;
   /** Delay between chunks in ms (default 0): used for slow, live streaming. */
   delayMs?: number;
+  /** Model id the answer names (default: the requested one). */
+  model?: string;
 }
 
 /** A non-streamed HTTP error with an OpenAI-style JSON body (400 is not retried). */
@@ -39,6 +45,9 @@ export interface ErrorReply {
   type: 'error';
   status: number;
   message: string;
+  /** Fail only this many attempts of the same turn, then answer `then` (a retried 529). */
+  failures?: number;
+  then?: Reply;
 }
 
 export type Reply = StreamReply | ErrorReply;
@@ -162,6 +171,15 @@ export async function startModelServer(script: Scenario[] | ScenarioPicker): Pro
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let counter = 0;
+  const attempts = new Map<string, number>();
+  const stamp = Date.now().toString(36);
+  /** An error reply that fails only its first `failures` attempts gives way to its `then`. */
+  const settle = (reply: Reply, key: string): Reply => {
+    if (reply.type !== 'error' || reply.failures === undefined) return reply;
+    const n = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, n);
+    return n > reply.failures && reply.then ? settle(reply.then, `${key}:then`) : reply;
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -181,6 +199,16 @@ export async function startModelServer(script: Scenario[] | ScenarioPicker): Pro
       requests.push({ path, kind: 'models', toolNames: [], body: null });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: [] }));
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith('/messages/count_tokens')) {
+      requests.push({ path, kind: 'other', toolNames: [], body: null });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ input_tokens: 100 }));
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith('/messages')) {
+      await handleAnthropic(path, (raw ? JSON.parse(raw) : {}) as AnthropicRequest, res);
       return;
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -204,10 +232,31 @@ export async function startModelServer(script: Scenario[] | ScenarioPicker): Pro
       return;
     }
     const context = pickContext(body);
-    const reply = pick(body, context) ?? DEFAULT_REPLY;
     const scenario = findScenario(scenarios, context.firstUserText)?.name;
+    const reply = settle(pick(body, context) ?? DEFAULT_REPLY, `${scenario ?? context.firstUserText}:${context.turn}`);
     requests.push({ path, kind: 'chat', model: body.model, scenario, turn: context.turn, toolNames, body });
     await respond(res, body, id, reply, scenario ?? 'custom', context.turn);
+  }
+
+  async function handleAnthropic(path: string, body: AnthropicRequest, res: ServerResponse): Promise<void> {
+    const toolNames = (body.tools ?? []).map((t) => t.name ?? '?');
+    const id = `msg_${stamp}${String(++counter).padStart(4, '0')}`;
+    const context = anthropicContext(body);
+    const scenario = findScenario(scenarios, context.firstUserText)?.name;
+    if (isAnthropicAuxiliary(body)) {
+      requests.push({ path, kind: 'title', model: body.model, scenario, toolNames, body });
+      const title = scenarios?.find((s) => s.name === scenario)?.title ?? (scenario ? `${scenario} scenario` : TITLE_REPLY);
+      await respondAnthropic(res, body, id, { type: 'stream', text: title, usage: { prompt: 50, completion: 3 } }, () => '');
+      return;
+    }
+    const reply = settle(pick(body as ChatRequest, context) ?? DEFAULT_REPLY, `${scenario ?? context.firstUserText}:${context.turn}`);
+    requests.push({ path, kind: 'chat', model: body.model, scenario, turn: context.turn, toolNames, body });
+    if (reply.type === 'error') {
+      anthropicError(res, reply.status, reply.message);
+      return;
+    }
+    const tag = (scenario ?? 'custom').replace(/\W+/g, '_');
+    await respondAnthropic(res, body, id, reply, (n, call) => call.id ?? `toolu_${stamp}_${tag}_${context.turn}_${n}`);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

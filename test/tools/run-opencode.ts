@@ -1,12 +1,12 @@
 // Runs the real OpenCode binary offline, in an isolated HOME, against the
 // scripted model server. Also runs `opencode stats` on a copy of a data dir.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureOpencode } from './opencode-bin';
-import { killGroup, trackGroup } from './process-groups';
+import { runBinary, type RunResult } from './run-binary';
 import { SAMPLE_FILE, SAMPLE_FILE_CONTENT } from './scenarios';
 
 const exec = promisify(execFile);
@@ -148,13 +148,7 @@ export async function writeProjectConfig(dir: string, modelServerUrl: string): P
   await writeFile(join(dir, 'opencode.json'), `${JSON.stringify(opencodeConfig(modelServerUrl), null, 2)}\n`);
 }
 
-export interface RunResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  durationMs: number;
-}
+export type { RunResult } from './run-binary';
 
 export interface RunOptions {
   version: string;
@@ -172,34 +166,7 @@ export interface RunOptions {
  */
 export async function runOpencode(options: RunOptions): Promise<RunResult> {
   const bin = await ensureOpencode(options.version);
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, options.args, {
-      cwd: options.cwd,
-      env: opencodeEnv(options.home, options.env) as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const pid = child.pid;
-    if (pid !== undefined) trackGroup(pid);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => {
-      if (pid !== undefined) killGroup(pid);
-    }, options.timeoutMs ?? 180_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      if (pid !== undefined) killGroup(pid);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (pid !== undefined) killGroup(pid);
-      resolve({ code, signal, stdout, stderr, durationMs: Date.now() - started });
-    });
-  });
+  return runBinary({ command: bin, args: options.args, cwd: options.cwd, env: opencodeEnv(options.home, options.env), timeoutMs: options.timeoutMs });
 }
 
 /** `rm -rf` that tolerates files still being written for a moment. */
