@@ -1,4 +1,7 @@
+import Link from 'next/link';
 import type { Part } from '@/lib/model/part';
+import { sessionHref } from '@/components/ui/session-link';
+import { formatBytes } from '@/lib/format/format-bytes';
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCompact } from '@/lib/format/format-tokens';
 import { Markdown } from './markdown';
@@ -57,6 +60,35 @@ export function PartView({ part, step }: { part: Part; step?: number }) {
           step {step ?? ''} · {part.reason} · in {formatCompact(part.tokens.input)} · out {formatCompact(part.tokens.output)}
           {part.tokens.reasoning ? ` · reasoning ${formatCompact(part.tokens.reasoning)}` : ''} · cache {formatCompact(part.tokens.cacheRead)} read / {formatCompact(part.tokens.cacheWrite)} write · {formatCost(part.cost)}
         </div>
+      );
+    case 'context':
+      return (
+        <div className="notice notice-muted context-part" data-testid="context-part" title={`Added by the client, not typed: ${part.kind}`}>
+          {part.summary} · {formatBytes(part.size)}
+        </div>
+      );
+    case 'model-change':
+      return (
+        <div className="notice notice-muted" data-testid="model-change">
+          {part.modelID ? (
+            <>
+              Model <strong>{part.providerID ? `${part.providerID}/${part.modelID}` : part.modelID}</strong>
+            </>
+          ) : null}
+          {part.modelID && part.thinkingLevel ? ' · ' : ''}
+          {part.thinkingLevel ? `thinking ${part.thinkingLevel}` : ''}
+        </div>
+      );
+    case 'agent-report':
+      return (
+        <Collapsible id={part.id} summary={`Subagent reported back${part.status ? ` (${part.status})` : ''}`} className="agent-report">
+          {part.childSessionID ? (
+            <p>
+              <Link href={sessionHref(part.childSessionID)} data-testid="agent-report-link">Open the subagent session</Link>
+            </p>
+          ) : null}
+          <CollapsibleText id={part.id} text={part.text} />
+        </Collapsible>
       );
     case 'step-start':
     case 'snapshot':

@@ -27,6 +27,24 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
           Subagent of <Link href={sessionHref(detail.parent.id)} data-testid="parent-link">{detail.parent.title || '(untitled)'}</Link>
         </p>
       ) : null}
+      {s.forkedFrom ? (
+        <p className="crumb" data-testid="fork-origin">
+          Forked from{' '}
+          {detail.forkOrigin ? <Link href={sessionHref(detail.forkOrigin.id)}>{detail.forkOrigin.title || '(untitled)'}</Link> : <code>{s.forkedFrom}</code>}
+          {' '}· the turns before the fork count there
+        </p>
+      ) : null}
+      {detail.forks.length > 0 ? (
+        <p className="crumb" data-testid="forks">
+          Forked into{' '}
+          {detail.forks.map((fork, i) => (
+            <span key={fork.id}>
+              {i > 0 ? ', ' : ''}
+              <Link href={sessionHref(fork.id)}>{fork.title || '(untitled)'}</Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <div className="session-title-row">
         <h1 data-testid="session-title">{s.title || '(untitled session)'}</h1>
         <StatusBadge status={s.status} />

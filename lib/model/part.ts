@@ -54,6 +54,8 @@ export interface ToolPart extends PartBase {
   metadata?: Record<string, unknown>;
   /** Set when the output was compacted away by OpenCode. */
   compacted?: number;
+  /** The subagent session this call started (task / Agent tool), when the reader can tell. */
+  childSessionID?: string;
 }
 export interface FilePart extends PartBase {
   type: 'file';
@@ -101,6 +103,34 @@ export interface StepFinishPart extends PartBase {
   cost: number;
   tokens: TokenCounts;
 }
+/**
+ * Context the client added, not conversation (Claude Code attachments and meta lines: environment,
+ * skill and tool listings, prompt snapshots). Only a one-line summary and the size are kept.
+ */
+export interface ContextPart extends PartBase {
+  type: 'context';
+  /** What was added, e.g. `environment`, `prompt_snapshot`, `meta`. */
+  kind: string;
+  summary: string;
+  /** Size of the record on disk, in bytes. */
+  size: number;
+}
+/** The model or thinking level in use changed here (pi `model_change` / `thinking_level_change`). */
+export interface ModelChangePart extends PartBase {
+  type: 'model-change';
+  providerID?: string;
+  modelID?: string;
+  thinkingLevel?: string;
+}
+/** A subagent reporting back to the session that started it (Claude Code task notification). */
+export interface AgentReportPart extends PartBase {
+  type: 'agent-report';
+  text: string;
+  status?: string;
+  /** The tool call that started the subagent. */
+  callID?: string;
+  childSessionID?: string;
+}
 /** A part whose type this version does not know: kept and shown, never dropped. */
 export interface UnknownPart extends PartBase {
   type: 'unknown';
@@ -121,6 +151,9 @@ export type Part =
   | RetryPart
   | StepStartPart
   | StepFinishPart
+  | ContextPart
+  | ModelChangePart
+  | AgentReportPart
   | UnknownPart;
 
 export type PartType = Part['type'];

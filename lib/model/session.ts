@@ -7,6 +7,11 @@ export interface SessionInfo {
   projectID: string;
   directory: string;
   parentID?: string;
+  /**
+   * A fork (`claude --fork-session`, `pi --fork`): the session it was copied from. The copied
+   * turns count there; this session holds only its own.
+   */
+  forkedFrom?: string;
   title: string;
   slug?: string;
   /** Version of the agent that wrote the session. */

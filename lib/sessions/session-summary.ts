@@ -12,6 +12,8 @@ export interface SessionSummary extends Spend {
   projectID: string;
   directory: string;
   parentID?: string;
+  /** A fork: the session it was copied from (its copied turns count there, not here). */
+  forkedFrom?: string;
   slug?: string;
   version?: string;
   archived: boolean;

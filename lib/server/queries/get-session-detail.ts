@@ -13,6 +13,10 @@ export interface SessionDetail {
   session: SessionSummary;
   parent?: SessionSummary;
   children: SessionSummary[];
+  /** The session this one was forked from (`forkedFrom`, when it is known here). */
+  forkOrigin?: SessionSummary;
+  /** Sessions forked from this one. */
+  forks: SessionSummary[];
   /** The newest turns (or those before `before`), about `PAGE_PARTS` parts, long fields cut (`part.cut`). */
   turns: Turn[];
   /** Pass as `before` for the page of older turns; absent when this page reaches the first turn. */
@@ -64,6 +68,8 @@ export async function getSessionDetail(store: Store, id: string, before?: string
   return {
     session,
     parent: session.parentID ? summaries.get(session.parentID) : undefined,
+    forkOrigin: session.forkedFrom ? summaries.get(session.forkedFrom) : undefined,
+    forks: [...summaries.values()].filter((s) => s.forkedFrom === id).sort((a, b) => a.time.created - b.time.created),
     children: store.view
       .childrenOf(id)
       .map((child) => summaries.get(child))

@@ -30,6 +30,11 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
   protected abstract refOf(file: string): Ref | undefined;
   protected abstract readRef(ref: Ref): Promise<FileRead>;
 
+  /** Files whose read depends on this one's (Claude Code: a session's subagents take its cost-state). */
+  protected dependentsOf(_ref: Ref, _known: readonly string[]): Ref[] {
+    return [];
+  }
+
   /** Files read in ascending order of this, a level at a time (default: all at once). */
   protected readOrder(_ref: Ref): number {
     return 0;
@@ -70,6 +75,8 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
       }
       for (const listed of await this.listUnder(p)) targets.set(listed.path, listed);
     }
+    const known = this.index.knownFiles();
+    for (const ref of [...targets.values()]) for (const dep of this.dependentsOf(ref, known)) if (!targets.has(dep.path)) targets.set(dep.path, dep);
     return this.readRefs([...targets.values()]);
   }
 

@@ -108,6 +108,7 @@ export function buildSummaries(
       projectID: session.projectID,
       directory: session.directory,
       parentID: session.parentID,
+      ...(session.forkedFrom ? { forkedFrom: session.forkedFrom } : {}),
       slug: session.slug,
       version: session.version,
       archived: session.time.archived !== undefined,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Store } from '../store/store';
 import type { FileWatcher } from './file-watcher';
+import { changedPaths, MAX_SIGNED_PATHS, pathSignatures } from './path-signature';
 
 /** How often the closely watched folders are re-decided when nothing changes (sessions going quiet). */
 const LIVE_TARGETS_REFRESH_MS = 60_000;
@@ -16,21 +17,36 @@ export function followSources(store: Store, watcher: FileWatcher, onError: (erro
   const stops: (() => void)[] = [];
   for (const index of store.indexes) {
     const { reader } = index;
-    // A write whose file event was lost is read at the settle check instead of never.
+    // A write whose file event was lost (chokidar drops events that come within a few ms of
+    // another; a write can land after the read its first event woke) is read at the settle check
+    // instead of never: every path read is signed (size, time) before its read and checked once
+    // more when changes settle; a source with its own test (SQLite: database and log) adds it.
     let settle: NodeJS.Timeout | undefined;
-    const settleCheck = (paths: string[]): void => {
-      if (!reader.changedSinceRead) return;
+    const pending = new Map<string, string>();
+    let lastPaths: string[] = [];
+    const settleCheck = (): void => {
       clearTimeout(settle);
       settle = setTimeout(() => {
-        if (reader.changedSinceRead?.()) absorb(true)(paths);
+        const signed = new Map(pending);
+        pending.clear();
+        void changedPaths(signed)
+          .then((changed) => {
+            const again = reader.changedSinceRead?.() ? [...new Set([...lastPaths, ...changed])] : changed;
+            if (again.length > 0) absorb(true)(again);
+          })
+          .catch(onError);
       }, SETTLE_CHECK_MS);
       settle.unref();
     };
     stops.push(() => clearTimeout(settle));
     const absorb = (seenNow: boolean) => (paths: string[]) =>
-      void store
-        .absorb(index, paths, seenNow)
-        .then(() => settleCheck(paths))
+      void (paths.length <= MAX_SIGNED_PATHS ? pathSignatures(paths) : Promise.resolve(new Map<string, string>()))
+        .then(async (before) => {
+          await store.absorb(index, paths, seenNow);
+          lastPaths = paths;
+          for (const [p, sign] of before) pending.set(p, sign);
+          if (pending.size > 0 || reader.changedSinceRead) settleCheck();
+        })
         .catch(onError);
     const route = watcher.route(reader.watchTargets(), absorb(true), { shallow: reader.shallowTargets?.(), onCatchUp: absorb(false) });
     const liveTargets = reader.liveTargets?.bind(reader);

@@ -44,13 +44,12 @@ describe('ClaudeCodeReader.readAll', () => {
     expect(assistants.every((m) => m.cost === 0)).toBe(true);
   });
 
-  it('user lines that only carry tool results are not turns; meta and compact summaries are marked', async () => {
+  it('user lines that only carry tool results, and meta lines, are not turns; compact summaries are marked', async () => {
     const cs = await new ClaudeCodeReader(fixtures).readAll();
     const users = cs.messages.filter((m) => m.sessionID === SID && m.role === 'user');
     expect(users.map((m) => [m.id, m.summary])).toEqual([
       [`${SID}:u-001`, undefined],
       [`${SID}:u-005`, true],
-      [`${SID}:u-006`, undefined],
     ]);
   });
 
@@ -78,8 +77,9 @@ describe('ClaudeCodeReader.loadContent', () => {
     // the repeated line of msg_02 did not duplicate its blocks
     expect(parts.filter((p) => p.messageID === `${SID}:a-004`).map((p) => p.type)).toEqual(['text', 'tool', 'step-finish']);
     expect(parts.find((p) => p.type === 'compaction')).toMatchObject({ auto: true });
-    expect(parts.find((p) => p.type === 'unknown')).toMatchObject({ originalType: 'claude:system:compact_boundary' });
-    expect(parts.filter((p) => p.type === 'text' && p.synthetic)).toHaveLength(2);
+    expect(parts.filter((p) => p.type === 'unknown')).toEqual([]);
+    expect(parts.filter((p) => p.type === 'text' && p.synthetic)).toHaveLength(1);
+    expect(parts.find((p) => p.type === 'context')).toMatchObject({ kind: 'meta', summary: expect.stringMatching(/^Context line: Caveat: The messages below/) });
     expect(new Set(parts.map((p) => p.id)).size).toBe(parts.length);
   });
 
@@ -104,8 +104,9 @@ describe('ClaudeCodeReader.readChanged', () => {
     appendFileSync(file, `${JSON.stringify(next)}\n`);
     let cs = await reader.readChanged([file]);
     expect(cs.complete).toBeUndefined();
-    expect(cs.sessions.map((s) => s.id)).toEqual([SID]);
-    expect(cs.messages.at(-1)).toMatchObject({ id: `${SID}:u-007`, role: 'user' });
+    // its subagent is read again too: its recorded cost comes from the parent's cost-state
+    expect(cs.sessions.map((s) => s.id)).toEqual([SID, SUB]);
+    expect(cs.messages.filter((m) => m.sessionID === SID).at(-1)).toMatchObject({ id: `${SID}:u-007`, role: 'user' });
 
     const subDir = path.join(root, '-home-dev-api', SID);
     rmSync(subDir, { recursive: true });

@@ -30,6 +30,13 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
     return classifyClaudePath(this.path, file);
   }
 
+  /** A session's subagents are priced with its cost-state: read them again when it changes. */
+  protected override dependentsOf(ref: ClaudeFileRef, known: readonly string[]): ClaudeFileRef[] {
+    if (ref.parentID || !ref.path.endsWith('.jsonl')) return [];
+    const folder = `${ref.path.slice(0, -'.jsonl'.length)}${path.sep}subagents${path.sep}`;
+    return known.filter((file) => file.startsWith(folder)).flatMap((file) => this.refOf(file) ?? []);
+  }
+
   protected readRef(ref: ClaudeFileRef): Promise<FileRead> {
     return readClaudeFile(ref, this.path);
   }

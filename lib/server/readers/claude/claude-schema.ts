@@ -9,6 +9,7 @@ const optString = z.string().optional().catch(undefined);
 const optBool = z.boolean().optional().catch(undefined);
 const count = z.number().catch(0).optional();
 
+/** Only `type` is required; `size` is the line's length on disk (set by the file reader). */
 export const claudeLineSchema = z.looseObject({
   type: z.string().min(1),
   uuid: optString,
@@ -23,6 +24,15 @@ export const claudeLineSchema = z.looseObject({
   isMeta: optBool,
   isCompactSummary: optBool,
   isApiErrorMessage: optBool,
+  /** Set on a fork's repeated responses: the session that made the request. */
+  requestSessionId: optString,
+  /** `attachment` lines: context the client added. */
+  attachment: z.looseObject({ type: z.string().catch('attachment') }).optional().catch(undefined),
+  /** Tool results: what the client knows about the call (`agentId` of a started subagent). */
+  toolUseResult: z.unknown().optional(),
+  /** `system` api_error lines. */
+  retryAttempt: z.number().optional().catch(undefined),
+  error: z.unknown().optional(),
   message: z.unknown().optional(),
   /** `summary` lines */
   summary: optString,
@@ -41,7 +51,29 @@ export const claudeUsageSchema = z.looseObject({
   output_tokens: count,
   cache_creation_input_tokens: count,
   cache_read_input_tokens: count,
+  cache_creation: z.looseObject({ ephemeral_1h_input_tokens: count }).optional().catch(undefined),
 });
+
+/** `cost-state` lines: what the client recorded the session cost (cumulative, subagents included). */
+export const costStateSchema = z.looseObject({
+  type: z.literal('cost-state'),
+  totalCostUSD: z.number().catch(0),
+  modelUsage: z
+    .record(
+      z.string(),
+      z.looseObject({
+        inputTokens: z.number().catch(0),
+        outputTokens: z.number().catch(0),
+        cacheReadInputTokens: z.number().catch(0),
+        cacheCreationInputTokens: z.number().catch(0),
+        cacheCreationEphemeral1hInputTokens: z.number().catch(0).optional(),
+        costUSD: z.number().catch(0),
+      }),
+    )
+    .catch({}),
+  hasUnknownModelCost: z.boolean().optional().catch(undefined),
+});
+export type CostState = z.infer<typeof costStateSchema>;
 
 export const claudeAssistantSchema = z.looseObject({
   id: optString,

@@ -6,11 +6,12 @@ import { emptyTokens } from '@/lib/model/tokens';
 import type { FileSession } from '../pi/file-index';
 import { timeOf } from '../pi/jsonl';
 import { SessionBuilder } from '../pi/session-builder';
+import { attachmentPart, isTaskNotification, lineText, systemParts } from './claude-context';
 import { groupAssistantLines } from './claude-group';
-import { addAssistant, addUser, entryOf } from './claude-message';
+import { addAssistant, addUser, entryOf, type ClaudeReadContext } from './claude-message';
 import type { ClaudeLine } from './claude-schema';
 
-export interface ClaudeSessionContext {
+export interface ClaudeSessionContext extends ClaudeReadContext {
   path: string;
   sessionID: string;
   parentID?: string;
@@ -19,32 +20,63 @@ export interface ClaudeSessionContext {
   mtime?: number;
 }
 
-/** Bookkeeping lines with nothing to show. */
-const IGNORED = new Set(['file-history-snapshot', 'queue-operation', 'progress', 'last-prompt', 'summary', 'custom-title']);
+/** Bookkeeping lines with nothing to show (the client's own records of requests, costs, modes). */
+const IGNORED = new Set([
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'last-prompt',
+  'summary',
+  'custom-title',
+  'cost-state',
+  'tools-used',
+  'mode',
+  'atis-latch',
+  'api-request',
+  'api-request-shape',
+  'api-request-blob',
+]);
 const TITLE_MAX = 100;
 
-function titleOf(lines: readonly ClaudeLine[], parts: Part[], ownIDs: Set<string>): string | undefined {
+function titleOf(lines: readonly ClaudeLine[], ownIDs: Set<string>): string | undefined {
   const custom = lines.findLast((l) => l.type === 'custom-title' && l.customTitle)?.customTitle;
   if (custom) return custom;
   const summary = lines.findLast((l) => l.type === 'summary' && l.summary && (!l.leafUuid || ownIDs.has(l.leafUuid)))?.summary;
   if (summary) return summary;
-  const text = parts.find((p) => p.type === 'text' && !p.synthetic && !/^\s*<(local-)?command-/.test(p.text) && p.text.trim());
-  const line = text?.type === 'text' ? text.text.trim().split('\n')[0]?.trim() : undefined;
-  return line && line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
+  for (const l of lines) {
+    if (l.type !== 'user' || l.isMeta || l.isCompactSummary) continue;
+    const text = lineText((l.message as { content?: unknown } | undefined)?.content).trim();
+    if (!text || /^\s*<(local-)?command-/.test(text) || isTaskNotification(text)) continue;
+    const first = text.split('\n')[0]?.trim() ?? '';
+    return first.length > TITLE_MAX ? `${first.slice(0, TITLE_MAX - 1)}…` : first;
+  }
+  return undefined;
 }
 
-function systemParts(b: SessionBuilder, line: ClaudeLine, id: string, time: number): Part[] {
-  const base = { messageID: '', sessionID: b.sessionID, time: { start: time } };
-  const raw: Part = { ...base, id: `${b.sessionID}:${id}:event`, type: 'unknown', originalType: `claude:system${line.subtype ? `:${line.subtype}` : ''}`, raw: line };
-  if (line.subtype !== 'compact_boundary') return [raw];
-  return [{ ...base, id: `${b.sessionID}:${id}:compaction`, type: 'compaction', auto: line.compactMetadata?.trigger === 'auto' }, raw];
+/**
+ * `claude --fork-session` copies the original's conversation into the new file (same uuids, the
+ * responses with `requestSessionId` = the original). Everything up to the last such response was
+ * written in the original and counts there: the fork keeps only its own turns and links back.
+ */
+function forkOf(lines: readonly ClaudeLine[], ctx: ClaudeSessionContext): { from?: string; upTo: number } {
+  if (ctx.parentID) return { upTo: -1 };
+  let upTo = -1;
+  let from: string | undefined;
+  lines.forEach((line, i) => {
+    if (line.type === 'assistant' && line.requestSessionId && line.requestSessionId !== ctx.sessionID) {
+      upTo = i;
+      from = line.requestSessionId;
+    }
+  });
+  return from ? { from, upTo } : { upTo };
 }
 
 /** Lines of one transcript -> domain records; undefined while it holds no conversation yet. */
-export function mapClaudeLines(lines: readonly ClaudeLine[], ctx: ClaudeSessionContext): FileSession | undefined {
+export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly number[], ctx: ClaudeSessionContext): FileSession | undefined {
   const b = new SessionBuilder(ctx.sessionID);
   const groups = groupAssistantLines(lines);
-  const times = lines.map((l) => timeOf(l.timestamp)).filter((t): t is number => t !== undefined);
+  const fork = forkOf(lines, ctx);
+  const times = lines.filter((_, i) => i > fork.upTo).map((l) => timeOf(l.timestamp)).filter((t): t is number => t !== undefined);
   const created = times.length > 0 ? times.reduce((a, t) => Math.min(a, t)) : (ctx.mtime ?? 0);
   let now = created;
   lines.forEach((line, index) => {
@@ -52,15 +84,19 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], ctx: ClaudeSessionC
     now = time;
     const entry = entryOf(line, index);
     if (line.uuid) b.register(entry);
+    if (index <= fork.upTo) return;
+    const size = sizes[index] ?? 0;
     if (line.type === 'assistant') {
       const group = groups.get(line);
-      if (group) addAssistant(b, group, index, time);
+      if (group) addAssistant(b, group, index, time, ctx);
       return; // later streamed lines of a group were merged into its first
     }
-    if (line.type === 'user' && addUser(b, line, index, time)) return;
+    if (line.type === 'user' && addUser(b, line, index, time, size, ctx)) return;
     if (IGNORED.has(line.type) || !line.uuid) return;
-    if (line.type === 'system') b.attach(entry, systemParts(b, line, entry.id, time));
-    else b.attach(entry, [{ id: `${ctx.sessionID}:${entry.id}:event`, messageID: '', sessionID: ctx.sessionID, type: 'unknown', originalType: `claude:${line.type}`, raw: line, time: { start: time } }]);
+    const site = { id: `${ctx.sessionID}:${entry.id}:event`, sessionID: ctx.sessionID, time };
+    if (line.type === 'attachment') b.attach(entry, [attachmentPart(site, line, size)]);
+    else if (line.type === 'system') b.attach(entry, systemParts(site, line, size));
+    else b.attach(entry, [{ id: site.id, messageID: '', sessionID: ctx.sessionID, type: 'unknown', originalType: `claude:${line.type}`, raw: line, time: { start: time } } satisfies Part]);
   });
   if (b.messages.length === 0) return undefined;
   const { messages, parts } = b.finish(() => ({ id: `${ctx.sessionID}:events`, sessionID: ctx.sessionID, role: 'user', time: { created }, cost: 0, tokens: emptyTokens() }));
@@ -74,7 +110,8 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], ctx: ClaudeSessionC
     projectID: cwd,
     directory: cwd,
     ...(ctx.parentID ? { parentID: ctx.parentID } : {}),
-    title: titleOf(lines, parts, ownIDs) ?? ctx.sessionID,
+    ...(fork.from ? { forkedFrom: fork.from } : {}),
+    title: titleOf(lines, ownIDs) ?? ctx.sessionID,
     ...(version ? { version } : {}),
     time: { created, updated },
     origin: ctx.path,

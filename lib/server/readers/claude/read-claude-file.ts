@@ -2,11 +2,13 @@ import 'server-only';
 import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import { readDataFile } from '@/lib/server/fs/open-data-file';
 import path from 'node:path';
+import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
 import { parseJsonl } from '../pi/jsonl';
 import type { ClaudeFileRef } from './claude-files';
-import { claudeLineSchema, type ClaudeLine } from './claude-schema';
+import { recordedRates } from './claude-cost';
+import { claudeLineSchema, costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
 import { mapClaudeLines } from './claude-session';
 
 export type ClaudeFileRead =
@@ -24,6 +26,36 @@ function idsOf(ref: ClaudeFileRef, lines: readonly ClaudeLine[]): { sessionID: s
   return parentID ? { sessionID: `${parentID}:${name}`, parentID } : { sessionID: name };
 }
 
+const COST_STATE = '"type":"cost-state"';
+
+/** The last cost-state line of a transcript's text (searched from the end: it is written last). */
+export function lastCostState(text: string): CostState | undefined {
+  for (let at = text.lastIndexOf(COST_STATE); at >= 0; at = text.lastIndexOf(COST_STATE, at - 1)) {
+    const start = text.lastIndexOf('\n', at) + 1;
+    const end = text.indexOf('\n', at);
+    try {
+      const parsed = costStateSchema.safeParse(JSON.parse(text.slice(start, end < 0 ? undefined : end)));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // A half-written line: look further back.
+    }
+    if (start === 0) break;
+  }
+  return undefined;
+}
+
+/** A subagent's `agent-<id>.meta.json`: its `agentType`. */
+async function agentTypeOf(file: string): Promise<string | undefined> {
+  const meta = await readJsonFile(file.replace(/\.jsonl$/, '.meta.json'));
+  const type = meta.ok && 'value' in meta ? (meta.value as { agentType?: unknown } | null)?.agentType : undefined;
+  return typeof type === 'string' && type ? type : undefined;
+}
+
+/** The parent transcript of `<project>/<session>/subagents/agent-*.jsonl`. */
+export function parentFileOf(ref: ClaudeFileRef): string | undefined {
+  return ref.parentID ? path.join(path.dirname(path.dirname(path.dirname(ref.path))), `${ref.parentID}.jsonl`) : undefined;
+}
+
 /** Reads one transcript, read-only. Never throws; bad lines are issues. */
 export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<ClaudeFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
@@ -34,11 +66,27 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<
   const { records, bad } = parseJsonl(text);
   const issues = bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
   const lines: ClaudeLine[] = [];
+  const sizes: number[] = [];
   for (const rec of records) {
     const line = claudeLineSchema.safeParse(rec.value);
-    if (line.success) lines.push(line.data);
-    else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
+    if (line.success) {
+      lines.push(line.data);
+      sizes.push(rec.size);
+    } else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
   }
-  const mapped = mapClaudeLines(lines, { path: ref.path, projectFolder: ref.projectFolder, mtime, ...idsOf(ref, lines) });
+  const ids = idsOf(ref, lines);
+  // A subagent's cost is recorded in its parent's cost-state.
+  const parentFile = parentFileOf(ref);
+  const costText = parentFile ? await readFile(parentFile, 'utf8').catch(() => '') : text;
+  const agent = ref.parentID || path.basename(ref.path).startsWith('agent-') ? await agentTypeOf(ref.path) : undefined;
+  const mapped = mapClaudeLines(lines, sizes, {
+    path: ref.path,
+    projectFolder: ref.projectFolder,
+    mtime,
+    ...ids,
+    rootID: ids.parentID ?? ids.sessionID,
+    rates: recordedRates(lastCostState(costText)),
+    ...(agent ? { agent } : {}),
+  });
   return mapped ? { state: 'ok', mapped, issues } : { state: 'not-ready', issues };
 }

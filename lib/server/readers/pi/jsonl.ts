@@ -5,6 +5,8 @@ export interface JsonlRecord {
   /** 1-based line number, for issues. */
   line: number;
   value: unknown;
+  /** Length of the line (characters). */
+  size: number;
 }
 
 export interface JsonlParse {
@@ -30,7 +32,7 @@ export function parseJsonl(text: string): JsonlParse {
       return void out.bad.push({ line: i + 1, reason: 'invalid JSON' });
     }
     if (nestsDeeperThan(value)) out.bad.push({ line: i + 1, reason: TOO_DEEP_REASON });
-    else out.records.push({ line: i + 1, value });
+    else out.records.push({ line: i + 1, value, size: line.length });
   });
   return out;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Part } from '@/lib/model/part';
+import type { ModelChangePart, Part } from '@/lib/model/part';
 import { addCustomMessage, type PiRunState } from './pi-message';
 import type { PiEntry } from './pi-schema';
 import type { SessionBuilder } from './session-builder';
@@ -14,9 +14,10 @@ export function unknownPart(b: SessionBuilder, entry: PiEntry, time: number, ori
 }
 
 /** Entries that change the state later messages are read with (model, mode, agent). */
-function updateState(entry: PiEntry, state: PiRunState): void {
+export function updateState(entry: PiEntry, state: PiRunState): void {
   if (entry.type === 'model_change' && (entry.role === undefined || entry.role === 'default')) {
-    const model = str(entry.model);
+    // oh-my-pi writes `model: "provider/id"`; pi writes `provider` and `modelId`.
+    const model = str(entry.model) ?? (str(entry.modelId) ? `${str(entry.provider) ? `${str(entry.provider)}/` : ''}${str(entry.modelId)}` : undefined);
     const slash = model?.indexOf('/') ?? -1;
     if (model && slash > 0) Object.assign(state, { providerID: model.slice(0, slash), modelID: model.slice(slash + 1) });
     else if (model) state.modelID = model;
@@ -38,5 +39,28 @@ export function addEventEntry(b: SessionBuilder, entry: PiEntry, time: number, s
     b.attach(entry, parts);
     return;
   }
+  if (entry.type === 'model_change' || entry.type === 'thinking_level_change') {
+    b.attach(entry, [modelChangePart(b, entry, time)]);
+    return;
+  }
   b.attach(entry, [unknownPart(b, entry, time)]);
+}
+
+/** `model_change` / `thinking_level_change`: the model or thinking level used from here on. */
+function modelChangePart(b: SessionBuilder, entry: PiEntry, time: number): ModelChangePart {
+  const model = str(entry.modelId) ?? str(entry.model);
+  const slash = entry.modelId === undefined && model ? model.indexOf('/') : -1;
+  const providerID = str(entry.provider) ?? (slash > 0 ? model?.slice(0, slash) : undefined);
+  const modelID = slash > 0 ? model?.slice(slash + 1) : model;
+  const thinkingLevel = str(entry.thinkingLevel) ?? str(entry.level);
+  return {
+    id: `${b.sessionID}:${entry.id}:event`,
+    messageID: '',
+    sessionID: b.sessionID,
+    type: 'model-change',
+    ...(providerID ? { providerID } : {}),
+    ...(modelID ? { modelID } : {}),
+    ...(thinkingLevel ? { thinkingLevel } : {}),
+    time: { start: time },
+  };
 }

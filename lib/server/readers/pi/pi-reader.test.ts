@@ -95,7 +95,8 @@ describe('PiSessionReader.loadContent', () => {
       'src/auth/callback.ts:2:5 warning: cookie path differs from redirect target',
       'User reported an OAuth redirect loop; the sid cookie is scoped to /auth.',
     ]);
-    for (const type of ['model_change', 'thinking_level_change', 'compaction', 'label', 'ttsr_injection', 'mode_change', 'branch_summary', 'custom', 'model_usage']) {
+    expect(parts.filter((p) => p.type === 'model-change')).toHaveLength(2);
+    for (const type of ['compaction', 'label', 'ttsr_injection', 'mode_change', 'branch_summary', 'custom', 'model_usage']) {
       expect(byType(parts, `pi:${type}`), type).toHaveLength(1);
     }
     expect(parts.filter((p) => p.type === 'step-finish')).toHaveLength(3);

@@ -38,7 +38,7 @@ describe('mapPiFile tree semantics', () => {
 
   it('events before the first message wait for it; a session of events only gets a placeholder message', () => {
     const early = map([{ type: 'model_change', id: 'm', parentId: null, timestamp: ts(1), model: 'openai/gpt-4o' }, msg('u1', 'm', 2, user('hi')), msg('a1', 'u1', 3, { role: 'assistant', content: [] })]);
-    expect(early.parts.map((p) => [p.type, p.messageID])).toEqual([['unknown', 's:u1'], ['text', 's:u1'], ['step-finish', 's:a1']]);
+    expect(early.parts.map((p) => [p.type, p.messageID])).toEqual([['model-change', 's:u1'], ['text', 's:u1'], ['step-finish', 's:a1']]);
     expect(early.messages[1]).toMatchObject({ providerID: 'openai', modelID: 'gpt-4o' }); // from model_change
     const lone = map([{ type: 'custom', id: 'c', parentId: null, timestamp: ts(1), customType: 'x' }]);
     expect(lone.messages).toEqual([expect.objectContaining({ id: 's:events', role: 'user' })]);

@@ -6,7 +6,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { emptyTokens } from '@/lib/model/tokens';
 import { timeOf } from './jsonl';
-import { addEventEntry, unknownPart } from './pi-events';
+import { addEventEntry, unknownPart, updateState } from './pi-events';
 import type { PiFile } from './pi-file';
 import { addMessageEntry, type PiRunState } from './pi-message';
 import { SessionBuilder } from './session-builder';
@@ -44,6 +44,13 @@ function firstUserText(messages: MessageInfo[], parts: Part[]): string | undefin
   return line && line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }
 
+/** `parentSession` of a fork's header (the original's file path) -> the original's session id. */
+function forkOrigin(parentSession: string | undefined): string | undefined {
+  const name = parentSession ? path.basename(parentSession, '.jsonl') : '';
+  const id = name.includes('_') ? name.slice(name.indexOf('_') + 1) : name;
+  return id || undefined;
+}
+
 /** A parsed session file -> domain records. Pure apart from `path` helpers. */
 export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
   const { header } = file;
@@ -54,12 +61,19 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
   let now = created;
   let updated = created;
   let titleChange: string | undefined;
+  const forkedFrom = forkOrigin(header.parentSession);
   for (const entry of file.entries) {
     const time = timeOf(entry.timestamp) ?? now;
     now = time;
-    updated = Math.max(updated, time);
     b.register(entry);
     if (entry.type === 'title_change' && typeof entry.title === 'string') titleChange = entry.title;
+    // A fork repeats the original's entries (same ids and times, before the fork's header): they
+    // count in the original. Only the state they set (model, mode) carries over.
+    if (forkedFrom && time < created) {
+      if (entry.type !== 'message') updateState(entry, state);
+      continue;
+    }
+    updated = Math.max(updated, time);
     if (entry.type !== 'message') addEventEntry(b, entry, time, state);
     else if (!addMessageEntry(b, entry, time, state)) {
       const role = (entry.message as { role?: unknown } | undefined)?.role;
@@ -75,6 +89,7 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
     projectID: cwd,
     directory: cwd,
     ...(ctx.parentID ? { parentID: ctx.parentID } : {}),
+    ...(forkedFrom ? { forkedFrom } : {}),
     title,
     time: { created, updated },
     origin: ctx.path,
