@@ -45,8 +45,8 @@ export function lastCostState(text: string): CostState | undefined {
 }
 
 /** A subagent's `agent-<id>.meta.json`: its `agentType`. */
-async function agentTypeOf(file: string): Promise<string | undefined> {
-  const meta = await readJsonFile(file.replace(/\.jsonl$/, '.meta.json'));
+async function agentTypeOf(file: string, root: string): Promise<string | undefined> {
+  const meta = await readJsonFile(file.replace(/\.jsonl$/, '.meta.json'), root);
   const type = meta.ok && 'value' in meta ? (meta.value as { agentType?: unknown } | null)?.agentType : undefined;
   return typeof type === 'string' && type ? type : undefined;
 }
@@ -77,8 +77,9 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<
   const ids = idsOf(ref, lines);
   // A subagent's cost is recorded in its parent's cost-state.
   const parentFile = parentFileOf(ref);
-  const costText = parentFile ? await readFile(parentFile, 'utf8').catch(() => '') : text;
-  const agent = ref.parentID || path.basename(ref.path).startsWith('agent-') ? await agentTypeOf(ref.path) : undefined;
+  const parentRead = parentFile ? await readDataFile(parentFile, { root, maxBytes: FILE_CAPS.transcript }) : undefined;
+  const costText = parentRead ? (parentRead.ok ? parentRead.bytes.toString('utf8') : '') : text;
+  const agent = ref.parentID || path.basename(ref.path).startsWith('agent-') ? await agentTypeOf(ref.path, root) : undefined;
   const mapped = mapClaudeLines(lines, sizes, {
     path: ref.path,
     projectFolder: ref.projectFolder,
