@@ -10,4 +10,6 @@ export const FILE_CAPS = {
   plan: 8 * 1024 * 1024,
   /** boulder.json. */
   boulder: 1024 * 1024,
+  /** An opencode.json (prices and limits the user configured). */
+  config: 1024 * 1024,
 } as const;

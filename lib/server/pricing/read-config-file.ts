@@ -1,28 +1,27 @@
 import 'server-only';
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-
-/** An opencode.json is a few KB; anything past this is not a config worth reading. */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
+import { closeSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { FILE_CAPS } from '../fs/file-caps';
+import { openDataFileSync } from '../fs/open-data-file';
 
 /**
- * The text of a small regular file, or `undefined` (missing, not a regular file, too big).
- * Opened non-blocking and checked on the open descriptor: a FIFO or device in its place never
- * blocks, and a file swapped after a check is not read.
+ * The text of an opencode.json, or `undefined` (missing, not a regular file, too big, a symlink out
+ * of its folder). Opened through the safe-open module; synchronous, because prices are looked up
+ * in the middle of a figure, and the file is read once and kept until it changes.
  */
-export function readConfigFile(path: string): string | undefined {
-  let fd: number;
+export function readConfigFile(file: string): string | undefined {
+  let opened;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    opened = openDataFileSync(file, path.dirname(file));
   } catch {
     return undefined;
   }
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_CONFIG_BYTES) return undefined;
-    const buffer = Buffer.alloc(stat.size);
+    if (opened.stats.size > FILE_CAPS.config) return undefined;
+    const buffer = Buffer.alloc(opened.stats.size);
     let read = 0;
     while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, read);
+      const n = readSync(opened.fd, buffer, read, buffer.length - read, read);
       if (n === 0) break;
       read += n;
     }
@@ -30,6 +29,6 @@ export function readConfigFile(path: string): string | undefined {
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
