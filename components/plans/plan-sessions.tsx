@@ -14,7 +14,7 @@ export function PlanSessions({ sessions }: { sessions: readonly PlanSessionLink[
           <li key={s.id} data-session-id={s.id}>
             {s.status ? <StatusBadge status={s.status} /> : null}
             {s.source ? <SourceBadge source={s.source} /> : null}
-            <SessionLink session={{ id: s.id, title: s.title ?? '' }} />
+            <SessionLink session={{ id: s.id, title: s.title ?? '', firstPrompt: s.firstPrompt }} />
             <span className="muted small num" data-testid="plan-session-cost" title={s.cost !== undefined ? `${formatCost(s.cost)} without subagents` : undefined}>
               {formatCost(s.totalCost ?? 0)}
             </span>

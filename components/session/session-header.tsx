@@ -6,6 +6,7 @@ import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Stat } from '@/components/ui/stat';
 import { sessionHref } from '@/components/ui/session-link';
+import { SessionTitle } from '@/components/ui/session-title';
 import { formatDuration } from '@/lib/format/format-duration';
 import { shortPath } from '@/lib/format/format-path';
 import { formatCompact, formatPercent } from '@/lib/format/format-tokens';
@@ -46,7 +47,9 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
         </p>
       ) : null}
       <div className="session-title-row">
-        <h1 data-testid="session-title">{s.title || '(untitled session)'}</h1>
+        <h1 data-testid="session-title">
+          <SessionTitle session={s} />
+        </h1>
         <StatusBadge status={s.status} />
         <SourceBadge source={s.source} />
       </div>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { sessionHref } from '@/components/ui/session-link';
+import { SessionTitle } from '@/components/ui/session-title';
 import { formatCost } from '@/lib/format/format-cost';
 import type { TreeNodeBox } from '@/lib/tree/layout-session-tree';
 import { statusLabel, statusTone } from '@/lib/view/status-view';
@@ -30,10 +31,12 @@ export function TreeNodeCard({ node, current, onToggle, width, height }: Props) 
         ) : null}
       </div>
       {current ? (
-        <span className="tree-title" title={s.title}>{s.title || '(untitled)'}</span>
+        <span className="tree-title" title={s.title}>
+          <SessionTitle session={s} />
+        </span>
       ) : (
         <Link href={sessionHref(s.id)} className="tree-title" title={s.title}>
-          {s.title || '(untitled)'}
+          <SessionTitle session={s} />
         </Link>
       )}
     </div>

@@ -45,7 +45,7 @@ export function matchesFilters(s: SessionSummary, f: SessionFilters): boolean {
   if (f.project && s.projectID !== f.project) return false;
   if (f.roots && s.parentID) return false;
   if (!f.archived && s.archived) return false;
-  if (f.q && !s.title.toLowerCase().includes(f.q.toLowerCase())) return false;
+  if (f.q && !s.title.toLowerCase().includes(f.q.toLowerCase()) && !s.firstPrompt?.toLowerCase().includes(f.q.toLowerCase())) return false;
   if (f.from !== undefined && s.lastActivity < f.from) return false;
   if (f.to !== undefined && s.firstActivity > f.to) return false;
   if (f.status && s.status.status !== f.status) return false;

@@ -8,6 +8,8 @@ import type { Spend } from './spend';
 export interface SessionSummary extends Spend {
   id: string;
   title: string;
+  /** For a session without a title (OpenCode's placeholder): its first prompt's words, shown instead (see `displayTitle`). */
+  firstPrompt?: string;
   source: SourceKind;
   projectID: string;
   directory: string;

@@ -9,6 +9,7 @@ import type { Runtime } from '../store/get-store';
 export interface PlanSessionLink {
   id: string;
   title?: string;
+  firstPrompt?: string;
   status?: StatusResult;
   source?: SourceKind;
   cost?: number;
@@ -45,7 +46,7 @@ export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): PlansRespon
       ...plan,
       sessions: ids.map((id): PlanSessionLink => {
         const s = summaries.get(id);
-        return s ? { id, title: s.title, status: s.status, source: s.source, cost: s.cost, totalCost: s.total.cost, lastActivity: s.lastActivity, found: true } : { id, found: false };
+        return s ? { id, title: s.title, firstPrompt: s.firstPrompt, status: s.status, source: s.source, cost: s.cost, totalCost: s.total.cost, lastActivity: s.lastActivity, found: true } : { id, found: false };
       }),
       cost: planCost(ids, lookup),
     };

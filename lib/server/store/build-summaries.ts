@@ -47,6 +47,7 @@ export function buildSummaries(
   now: number,
   state: SummaryState = { summaries: new Map(), subtrees: new Map() },
   only?: ReadonlySet<string>,
+  firstPrompts?: ReadonlyMap<string, string>,
 ): Map<string, SessionSummary> {
   if (!only) {
     state.summaries.clear();
@@ -104,6 +105,7 @@ export function buildSummaries(
     out.set(id, {
       id,
       title: session.title,
+      firstPrompt: firstPrompts?.get(id),
       source: session.source,
       projectID: session.projectID,
       directory: session.directory,

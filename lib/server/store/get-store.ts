@@ -11,6 +11,7 @@ import { SearchService } from '../search/search-service';
 import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
 import { followSources } from '../watcher/follow-sources';
 import { Store } from './store';
+import { followFirstPrompts } from './first-prompts';
 import { configuredPrices } from '../pricing/configured-prices';
 import { globalConfigDir, OpencodeConfigs } from '../pricing/opencode-configs';
 
@@ -66,6 +67,7 @@ export function getRuntime(): Runtime {
     plans.track(dirs);
   });
   runtime.started = store.start().catch(logError('indexing failed'));
+  followFirstPrompts(store, runtime.started);
   runtime.search = new SearchService(store, runtime.started);
   return runtime;
 }

@@ -131,7 +131,7 @@ export class Store {
     const now = Date.now();
     const { summaries } = this.summaryState;
     if (!this.summariesBuilt) {
-      buildSummaries(this.view, this.figures, now, this.summaryState);
+      buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts);
       this.summariesBuilt = true;
       this.agedAt = now;
       this.pending.clear();
@@ -157,12 +157,22 @@ export class Store {
   }
 
   private update(ids: ReadonlySet<string>, now: number): void {
-    buildSummaries(this.view, this.figures, now, this.summaryState, ids);
+    buildSummaries(this.view, this.figures, now, this.summaryState, ids, this.firstPrompts);
     for (const id of ids) {
       const status = this.summaryState.summaries.get(id)?.status.status;
       if (status && isLive(status)) this.ageing.add(id);
       else this.ageing.delete(id);
     }
+  }
+
+  /** The first prompt's words of untitled sessions (see first-prompts.ts), shown instead of a placeholder. */
+  private readonly firstPrompts = new Map<string, string>();
+
+  setFirstPrompt(id: string, text: string): void {
+    if (this.firstPrompts.get(id) === text) return;
+    this.firstPrompts.set(id, text);
+    this.pending.add(id);
+    this.events.emit([id], ['sessions']);
   }
 
   /** The prices changed: every session's figures are built again, and pages refetch. */
