@@ -67,7 +67,7 @@ async function until(done: () => boolean): Promise<void> {
 
 describe('a file write whose event was lost (every file source)', () => {
   const cases = [
-    { kind: 'claude', fixture: 'claude-2.1.328/projects', pick: (root: string) => path.join(root, '-tmp-sessionscope-fixture-claude-2-1-328-alpha', '6bc58577-a5cc-4802-9e7f-a66cde4393f2.jsonl') },
+    { kind: 'claude', fixture: 'claude-2.1.328/projects', pick: (root: string) => { const dir = path.join(root, '-tmp-sessionscope-fixture-claude-2-1-328-alpha'); return readdirSync(dir).map((f) => path.join(dir, f)).find((f) => f.endsWith('.jsonl') && readFileSync(f, 'utf8').includes('[ssc:c-tools]'))!; } },
     { kind: 'pi', fixture: 'pi-0.73.1/sessions', pick: (root: string) => { const dir = path.join(root, '--tmp-sessionscope-fixture-pi-0.73.1-alpha--'); return path.join(dir, readdirSync(dir).sort()[0]!); } },
   ] as const;
   for (const c of cases) {

@@ -96,6 +96,7 @@ export async function respondAnthropic(
         input_tokens: Math.max(0, usage.prompt - cacheRead - cacheWrite),
         cache_creation_input_tokens: cacheWrite,
         cache_read_input_tokens: cacheRead,
+        cache_creation: { ephemeral_5m_input_tokens: cacheWrite, ephemeral_1h_input_tokens: 0 },
         output_tokens: 1,
       },
     },
