@@ -1,6 +1,7 @@
 import type { MessageError, MessageInfo } from '@/lib/model/message';
 import type { z } from 'zod';
 import { rawMessageSchema, type rawErrorSchema } from './raw-schemas';
+import { fastMessage } from './fast-message';
 import { reshapeTokens } from './reshape-tokens';
 import { parseFailure, type Reshaped } from './reshaped';
 
@@ -18,6 +19,12 @@ function reshapeError(raw: z.infer<typeof rawErrorSchema> | null | undefined): M
 }
 
 export function reshapeMessage(value: unknown): Reshaped<MessageInfo> {
+  const fast = fastMessage(value);
+  return fast ? { ok: true, value: fast } : reshapeMessageBySchema(value);
+}
+
+/** The lenient zod path: repairs what it can, names what it cannot. */
+export function reshapeMessageBySchema(value: unknown): Reshaped<MessageInfo> {
   const parsed = rawMessageSchema.safeParse(value);
   if (!parsed.success) return parseFailure(parsed.error);
   const raw = parsed.data;
