@@ -21,6 +21,21 @@ interface Msg {
   created: number;
 }
 
+/** The read-and-sum part: stored cost and every token of assistant messages (what `opencode stats` sums). */
+const sum = { cost: 0, tokens: 0, assistants: 0 };
+interface Usage {
+  role?: string;
+  cost?: number;
+  tokens?: { input?: number; output?: number; reasoning?: number; cache?: { read?: number; write?: number } };
+}
+function add(m: Usage): void {
+  if (m.role !== 'assistant') return;
+  sum.assistants++;
+  sum.cost += typeof m.cost === 'number' ? m.cost : 0;
+  const t = m.tokens;
+  sum.tokens += (t?.input ?? 0) + (t?.output ?? 0) + (t?.reasoning ?? 0) + (t?.cache?.read ?? 0) + (t?.cache?.write ?? 0);
+}
+
 function tail(messages: Msg[]): string[] {
   const by = new Map<string, Msg[]>();
   for (const m of messages) by.set(m.sessionID, [...(by.get(m.sessionID) ?? []), m]);
@@ -49,7 +64,8 @@ async function jsonFloor(dir: string): Promise<{ records: number; parts: number;
   }
   const messageFiles = await nested('message');
   await mapLimit(messageFiles, async (file) => {
-    const m = JSON.parse(await readFile(file, 'utf8')) as { id: string; sessionID: string; time: { created: number } };
+    const m = JSON.parse(await readFile(file, 'utf8')) as { id: string; sessionID: string; time: { created: number } } & Usage;
+    add(m);
     messages.push({ id: m.id, sessionID: m.sessionID, created: m.time.created });
     records++;
   });
@@ -65,7 +81,7 @@ function sqliteFloor(dir: string): { records: number; parts: number; recordsAt: 
   let records = db.prepare('SELECT * FROM project').all().length + db.prepare('SELECT * FROM session').all().length;
   const messages: Msg[] = [];
   for (const row of db.prepare('SELECT id, session_id, time_created, data FROM message').iterate() as Iterable<{ id: string; session_id: string; time_created: number; data: string }>) {
-    JSON.parse(row.data);
+    add(JSON.parse(row.data) as Usage);
     messages.push({ id: row.id, sessionID: row.session_id, created: row.time_created });
     records++;
   }
@@ -86,7 +102,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { format: { type: 'string' }, dir: { type: 'string' } } });
   const dir = String(values.dir);
   const result = values.format === 'sqlite' ? sqliteFloor(dir) : await jsonFloor(dir);
-  console.log(JSON.stringify(result));
+  console.log(JSON.stringify({ ...result, ...sum }));
 }
 
 void main();

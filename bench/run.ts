@@ -29,7 +29,13 @@ async function main(): Promise<void> {
   const want = (name: string): boolean => !only || only.includes(name);
   if (want('live') || values.scale) ensureBuild(values.rebuild);
   if (values.scale) {
-    await benchScale({ corpus: values.corpus, sessions: Number(values.sessions), formats: only?.filter((f): f is 'json' | 'sqlite' => f === 'json' || f === 'sqlite') });
+    await benchScale({
+      corpus: values.corpus,
+      sessions: Number(values.sessions),
+      formats: only?.filter((f): f is 'json' | 'sqlite' => f === 'json' || f === 'sqlite'),
+      // `side`: issue 15's table only (floor, ccusage, Sessionscope); `live`: the scale figures only.
+      sections: only?.filter((f) => f === 'side' || f === 'live'),
+    });
   } else {
     if (want('live')) await benchLive(Number(values.writes));
     if (want('update')) await benchUpdateCost();

@@ -8,6 +8,7 @@ import { median, ms, report, sleep } from './lib/figures';
 import { measureLive } from './lib/live-latency';
 import { partWriter, type PartWriter } from './lib/part-writers';
 import { getJson, peakRssMb, startServer, type RunningServer } from './lib/server';
+import { benchSideBySide } from './side-by-side';
 
 interface Floor {
   records: number;
@@ -101,7 +102,7 @@ async function notRunning(dir: string, home: string, floor: Floor, section: stri
   }
 }
 
-export async function benchScale(options: { corpus?: string; sessions: number; formats?: readonly ('json' | 'sqlite')[] }): Promise<void> {
+export async function benchScale(options: { corpus?: string; sessions: number; formats?: readonly ('json' | 'sqlite')[]; sections?: readonly string[] }): Promise<void> {
   let corpus: Pick<GenerateResult, 'jsonDir' | 'sqliteDir' | 'hugeSessionID'>;
   const work = tempDir('scale');
   if (options.corpus) {
@@ -118,6 +119,12 @@ export async function benchScale(options: { corpus?: string; sessions: number; f
   // Let the kernel write back what was just generated, so it does not stall the measurements.
   spawnSync('sync');
   const formats = options.formats?.length ? options.formats : (['json', 'sqlite'] as const);
+  const want = (name: string): boolean => !options.sections?.length || options.sections.includes(name);
+  // Issue 15's side-by-side table first (floor, ccusage, Sessionscope cold/ready/warm), both formats in one run.
+  if (want('side')) {
+    for (const format of formats) await benchSideBySide(format, format === 'json' ? (corpus.jsonDir as string) : (corpus.sqliteDir as string), options.sessions, work);
+  }
+  if (!want('live')) return;
   for (const format of formats) {
     const dir = format === 'json' ? (corpus.jsonDir as string) : (corpus.sqliteDir as string);
     const smallDir = format === 'json' ? (small.jsonDir as string) : (small.sqliteDir as string);

@@ -1,0 +1,162 @@
+// Issue 15's table in one run: the read-and-sum floor, ccusage (devDependency, pinned) and
+// Sessionscope (cold, ready, warm restart, warm after 1% new sessions, peak RSS, extra disk) on one
+// corpus format, as ratios against the targets.
+import { spawn } from 'node:child_process';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { runChild } from './lib/child';
+import { track } from './lib/cleanup';
+import { ms, report, sleep } from './lib/figures';
+import { addOnePercent } from './lib/one-percent';
+import { getJson, peakRssMb, ROOT, startServer, type RunningServer } from './lib/server';
+
+interface Floor {
+  recordsAt: number;
+  readyAt: number;
+  cost: number;
+  tokens: number;
+  assistants: number;
+}
+
+interface Figure {
+  storedCost: number;
+  messages: number;
+  tokens: { input: number; output: number; reasoning: number; cache: { read: number; write: number } };
+}
+
+const CCUSAGE = path.join(ROOT, 'node_modules', 'ccusage', 'src', 'cli.js');
+
+/** Bytes under `dir` (files only). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  try {
+    for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) total += statSync(path.join(e.parentPath, e.name)).size;
+  } catch {
+    // Nothing there.
+  }
+  return total;
+}
+
+function removeSideFiles(format: string, dir: string): void {
+  if (format === 'sqlite') for (const side of ['-wal', '-shm']) rmSync(path.join(dir, `opencode.db${side}`), { force: true });
+}
+
+/** ccusage's OpenCode daily report as JSON, timed from its spawn; peak RSS from GNU time. */
+function runCcusage(dir: string, home: string): Promise<{ ms: number; rssMb: number; cost: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = track(
+      spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, CCUSAGE, 'opencode', 'daily', '--json', '--offline'], {
+        env: { ...process.env, HOME: home, OPENCODE_DATA_DIR: dir, NO_COLOR: '1', XDG_DATA_HOME: '', XDG_CONFIG_HOME: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => {
+      const elapsed = performance.now() - started;
+      if (code !== 0) return reject(new Error(`ccusage exited ${code}: ${err.slice(-500)}`));
+      const rss = Number(/RSS (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024;
+      const totals = (JSON.parse(out) as { totals?: { totalCost?: number } }).totals;
+      resolve({ ms: elapsed, rssMb: rss, cost: totals?.totalCost ?? Number.NaN });
+    });
+  });
+}
+
+const correct = (total: Figure, floor: Floor): boolean => {
+  const t = total.tokens;
+  const tokens = t.input + t.output + t.reasoning + t.cache.read + t.cache.write;
+  return total.messages === floor.assistants && tokens === floor.tokens && Math.abs(total.storedCost - floor.cost) <= 1e-6 * Math.max(1, floor.cost);
+};
+
+/** Spawn → first `/api/stats` whose total equals the floor's sum; then → health "ready". */
+async function firstCorrectTotal(server: RunningServer, floor: Floor): Promise<{ correct: number; ready: number; last?: Figure }> {
+  const deadline = performance.now() + 10 * 60_000;
+  let correctAt = Number.NaN;
+  let last: Figure | undefined;
+  while (performance.now() < deadline && Number.isNaN(correctAt)) {
+    const r = await getJson<{ total: Figure }>(`${server.url}/api/stats?groupBy=model`).catch(() => undefined);
+    if (r?.status === 200) {
+      last = r.body.total;
+      if (correct(last, floor)) correctAt = performance.now() - server.spawnedAt;
+    }
+    if (Number.isNaN(correctAt)) await sleep(25);
+  }
+  let ready = Number.NaN;
+  while (performance.now() < deadline && Number.isNaN(ready)) {
+    const h = await getJson<{ index: { phase: string } }>(`${server.url}/api/health`).catch(() => undefined);
+    if (h?.body.index.phase === 'ready') ready = performance.now() - server.spawnedAt;
+    else await sleep(50);
+  }
+  return { correct: correctAt, ready, last };
+}
+
+/** Waits until the cache folder stops growing (the indexes are written after "ready"). */
+async function settledCache(cache: string): Promise<number> {
+  let before = -1;
+  for (let i = 0; i < 120; i++) {
+    const now = bytesUnder(cache);
+    if (now === before) return now;
+    before = now;
+    await sleep(1_000);
+  }
+  return before;
+}
+
+export async function benchSideBySide(format: 'json' | 'sqlite', dir: string, sessions: number, work: string): Promise<void> {
+  const section = `Issue 15 ${format}`;
+  const dataBytes = bytesUnder(dir);
+  removeSideFiles(format, dir);
+  await runChild<Floor>('floor-read.ts', ['--format', format, '--dir', dir]);
+  const floor = await runChild<Floor>('floor-read.ts', ['--format', format, '--dir', dir]);
+  const cc = await runCcusage(dir, path.join(work, `cc-home-${format}`));
+  removeSideFiles(format, dir);
+  const floorMs = floor.recordsAt;
+  report({ section, name: 'read-and-sum floor (spawn → every message read and summed)', value: ms(floorMs), note: `${floor.assistants} assistant messages, $${floor.cost.toFixed(2)} stored` });
+  report({ section, name: 'ccusage 20.0.24 opencode daily --json --offline', value: ms(cc.ms), baseline: `${ms(floorMs)} floor`, ratio: cc.ms / floorMs, note: `peak RSS ${cc.rssMb.toFixed(0)} MB; $${cc.cost.toFixed(2)} (LiteLLM prices)` });
+
+  const home = path.join(work, `home-side-${format}`);
+  const cache = path.join(home, '.cache');
+  const cold = await startServer(dir, home);
+  let coldRun: Awaited<ReturnType<typeof firstCorrectTotal>>;
+  try {
+    coldRun = await firstCorrectTotal(cold, floor);
+    const rss = peakRssMb(cold.pid);
+    const disk = await settledCache(cache);
+    const r = coldRun.correct / floorMs;
+    report({ section, name: 'Sessionscope cold: first correct /api/stats total', value: ms(coldRun.correct), baseline: `${ms(floorMs)} floor; ccusage ${ms(cc.ms)}`, ratio: r, target: '≤ 1.5x and < ccusage', pass: r <= 1.5 && coldRun.correct < cc.ms, note: Number.isNaN(coldRun.correct) ? `last total: ${JSON.stringify(coldRun.last)}` : undefined });
+    report({ section, name: 'Sessionscope cold: ready (health index.phase)', value: ms(coldRun.ready), baseline: `${ms(floorMs)} floor`, ratio: coldRun.ready / floorMs, target: '≤ 3x', pass: coldRun.ready / floorMs <= 3 });
+    report({ section, name: 'Sessionscope peak RSS after ready (VmHWM)', value: `${rss.toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 300 MB', pass: rss <= 300 });
+    report({ section, name: 'extra disk: the cache folder after ready (summary + search indexes)', value: `${(disk / 2 ** 20).toFixed(0)} MB`, baseline: `${(dataBytes / 2 ** 20).toFixed(0)} MB data`, ratio: disk / dataBytes, target: '≤ 0.25x', pass: disk / dataBytes <= 0.25 });
+  } finally {
+    await cold.stop();
+  }
+  removeSideFiles(format, dir);
+  const warm = await startServer(dir, home);
+  try {
+    const run = await firstCorrectTotal(warm, floor);
+    const r = run.correct / floorMs;
+    report({ section, name: 'Sessionscope warm restart, nothing changed: first correct total', value: ms(run.correct), baseline: `${ms(floorMs)} floor`, ratio: r, target: '≤ 0.3x', pass: r <= 0.3 });
+  } finally {
+    await warm.stop();
+  }
+  const undo = addOnePercent(format, dir, sessions);
+  try {
+    removeSideFiles(format, dir);
+    const grown = await runChild<Floor>('floor-read.ts', ['--format', format, '--dir', dir]);
+    removeSideFiles(format, dir);
+    const after = await startServer(dir, home);
+    try {
+      const run = await firstCorrectTotal(after, grown);
+      const r = run.correct / floorMs;
+      report({ section, name: 'Sessionscope warm restart after 1% new sessions: first correct total', value: ms(run.correct), baseline: `${ms(floorMs)} floor`, ratio: r, target: '≤ 0.5x', pass: r <= 0.5 });
+    } finally {
+      await after.stop();
+    }
+  } finally {
+    undo();
+    removeSideFiles(format, dir);
+  }
+}
