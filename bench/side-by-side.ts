@@ -21,7 +21,7 @@ interface Floor {
 interface Figure {
   storedCost: number;
   messages: number;
-  tokens: { input: number; output: number; reasoning: number; cache: { read: number; write: number } };
+  tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number };
 }
 
 const CCUSAGE = path.join(ROOT, 'node_modules', 'ccusage', 'src', 'cli.js');
@@ -67,7 +67,7 @@ function runCcusage(dir: string, home: string): Promise<{ ms: number; rssMb: num
 
 const correct = (total: Figure, floor: Floor): boolean => {
   const t = total.tokens;
-  const tokens = t.input + t.output + t.reasoning + t.cache.read + t.cache.write;
+  const tokens = t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite;
   return total.messages === floor.assistants && tokens === floor.tokens && Math.abs(total.storedCost - floor.cost) <= 1e-6 * Math.max(1, floor.cost);
 };
 
