@@ -34,8 +34,9 @@ let store: Store;
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(tmpdir(), 'sessionscope-ccusage-'));
   cpSync(fixture, path.join(tmp, 'claude'), { recursive: true });
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: tmp, CLAUDE_CONFIG_DIR: path.join(tmp, 'claude'), NO_COLOR: '1' };
   const { stdout } = await run(bin, ['session', '--json', '--offline'], {
-    env: { PATH: process.env.PATH ?? '', HOME: tmp, CLAUDE_CONFIG_DIR: path.join(tmp, 'claude'), NO_COLOR: '1' },
+    env: env as NodeJS.ProcessEnv,
     timeout: 60_000,
     maxBuffer: 16 * 1024 * 1024,
   });
