@@ -9,8 +9,14 @@ interface Expanded {
 const ExpandedContext = createContext<Expanded>({ isOpen: () => false, toggle: () => {} });
 
 /** Which collapsibles are open, kept above the virtual list so rows that scroll away remember it. */
-export function ExpandedProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+export function ExpandedProvider({ children, reveal }: { children: ReactNode; reveal?: string }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(reveal ? [`c:${reveal}`] : []));
+  // A part opened from a search hit is shown open (reasoning and tool calls are folded by default).
+  const [revealed, setRevealed] = useState(reveal);
+  if (revealed !== reveal) {
+    setRevealed(reveal);
+    if (reveal && !open.has(`c:${reveal}`)) setOpen(new Set([...open, `c:${reveal}`]));
+  }
   const toggle = useCallback((key: string) => {
     setOpen((current) => {
       const next = new Set(current);

@@ -1,5 +1,8 @@
 'use client';
 import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { FindInSession } from '@/components/search/find-in-session';
+import { turnsHold, type TimelineTarget } from '@/lib/view/timeline-target';
 import { ApiError } from '@/lib/client/fetch-json';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
@@ -11,9 +14,23 @@ import { SessionSidebar, hasSidebar } from './session-sidebar';
 import { useSessionDetail } from './use-session-detail';
 import { useSessionSteps } from './use-session-steps';
 
-export function SessionView({ id }: { id: string }) {
+export function SessionView({ id, target: opened }: { id: string; target?: TimelineTarget }) {
   const detail = useSessionDetail(id);
   const outline = useSessionSteps(id);
+  const [target, setTarget] = useState(opened);
+  // Another hit in the same session (the header box) arrives as a new prop.
+  const [seen, setSeen] = useState(opened);
+  if (seen?.part !== opened?.part || seen?.message !== opened?.message) {
+    setSeen(opened);
+    setTarget(opened);
+  }
+  const turns = (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns);
+  const held = target ? turnsHold(turns, target) : true;
+  // A search hit in an older turn: load older pages until it is there.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = detail;
+  useEffect(() => {
+    if (!held && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [held, hasNextPage, isFetchingNextPage, fetchNextPage]);
   if (detail.error) {
     const missing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
     return (
@@ -29,8 +46,7 @@ export function SessionView({ id }: { id: string }) {
   }
   const d = detail.data?.pages[0];
   if (!d) return <Loading what="session" />;
-  // Pages run newest first; the timeline reads oldest first.
-  const turns = (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns);
+  // Pages run newest first; the timeline reads oldest first (see `turns` above).
   const older = detail.hasNextPage ? { load: () => void detail.fetchNextPage(), loading: detail.isFetchingNextPage, shown: turns.length, total: d.turnCount } : undefined;
   return (
     <div className="page session-page">
@@ -38,7 +54,11 @@ export function SessionView({ id }: { id: string }) {
       <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />
       {d.session.childCount > 0 || d.session.parentID ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
-        <Timeline turns={turns} partCount={outline.data?.partCount} older={older} />
+        <div className="session-main">
+          <FindInSession sessionID={id} onTarget={setTarget} />
+          {!held && !hasNextPage ? <p className="notice notice-muted">The part this link points at is no longer in this session.</p> : null}
+          <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} />
+        </div>
         <SessionSidebar detail={d} />
       </div>
     </div>

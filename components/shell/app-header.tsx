@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { HeaderSearch } from '@/components/search/header-search';
 import { LiveIndicator } from './live-indicator';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { useWaitingTitle } from './use-waiting-title';
@@ -28,6 +29,7 @@ export function AppHeader() {
         ))}
       </nav>
       <div className="header-end">
+        <HeaderSearch />
         {waiting > 0 ? (
           <Link href="/sessions?status=waiting-for-user" className="waiting-pill" data-testid="waiting-count">
             {waiting} waiting for you

@@ -8,8 +8,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function fetchJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+export async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     try {

@@ -16,4 +16,8 @@ describe('keysForChange', () => {
   it('a health-only change leaves plans alone', () => {
     expect(keysForChange({ sessions: [], topics: ['health'] })).toEqual([queryKeys.health()]);
   });
+
+  it('a search index change refreshes search results only', () => {
+    expect(keysForChange({ sessions: [], topics: ['search'] })).toEqual([queryKeys.search()]);
+  });
 });

@@ -6,6 +6,7 @@ export const queryKeys = {
   health: () => ['health'] as const,
   stats: (params?: string) => (params === undefined ? (['stats'] as const) : (['stats', params] as const)),
   plans: () => ['plans'] as const,
+  search: (params?: string) => (params === undefined ? (['search'] as const) : (['search', params] as const)),
 };
 
 export interface ChangeEventData {
@@ -22,6 +23,8 @@ export function keysForChange(change: ChangeEventData): (readonly string[])[] {
   for (const id of change.sessions) keys.push(queryKeys.session(id));
   if (change.topics.includes('projects') && !keys.some((k) => k[0] === 'projects')) keys.push(queryKeys.projects());
   if (change.topics.includes('health') || change.topics.includes('index')) keys.push(queryKeys.health());
+  // The search index writes after the store: it says so itself.
+  if (change.topics.includes('search')) keys.push(queryKeys.search());
   // Plans show their sessions' status and cost, so session changes refresh them too.
   if (change.topics.includes('plans') || keys.some((k) => k[0] === 'sessions')) keys.push(queryKeys.plans());
   return keys;

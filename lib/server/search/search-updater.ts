@@ -33,6 +33,7 @@ export class SearchUpdater {
   /** Bumped by every change a session gets: a read that raced a change is not written. */
   private readonly generation = new Map<string, number>();
   private caughtUp = false;
+  private announcedAt = 0;
   private running = false;
   private stopped = false;
   private readonly unsubscribe: () => void;
@@ -169,8 +170,17 @@ export class SearchUpdater {
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
+      if (written && (writes.length > 0 || removed.length > 0)) this.announce();
       await yieldToRequests();
     }
+  }
+
+  /** Tells open pages the index changed: at once for a live write, at most every half second while building. */
+  private announce(): void {
+    const now = Date.now();
+    if (this.pending.size > 0 && now - this.announcedAt < 500) return;
+    this.announcedAt = now;
+    this.store.events.emit([], ['search']);
   }
 
   /** Reads what a pending entry needs; `gone` for a session no source holds any more. */

@@ -8,7 +8,7 @@ export interface StoreEvent {
   /** Sessions whose data, status or roll-ups changed (ancestors included). */
   sessions: string[];
   /** Coarser things that changed. */
-  topics: ('sessions' | 'projects' | 'health' | 'plans' | 'index')[];
+  topics: ('sessions' | 'projects' | 'health' | 'plans' | 'index' | 'search')[];
 }
 
 export type StoreListener = (event: StoreEvent) => void;

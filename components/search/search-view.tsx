@@ -1,0 +1,89 @@
+'use client';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { Panel } from '@/components/ui/panel';
+import { useFilterOptions } from '@/components/sessions/use-filter-options';
+import { SOURCE_FAMILY_LABELS } from '@/lib/model/source';
+import { progressLine } from '@/lib/search/search-links';
+import { DOC_KINDS, DOC_KIND_LABELS } from '@/lib/search/search-types';
+import { SearchHitRow } from './search-hit-row';
+import { useSearch } from './use-search';
+
+const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to'] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** Every hit for a query, best first, with filters in the URL and more on request. */
+export function SearchView() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const url = useSearchParams();
+  const q = url.get('q') ?? '';
+  const params: Record<string, string | undefined> = { q };
+  for (const key of FILTERS) params[key] = url.get(key) ?? undefined;
+  const [text, setText] = useState(q);
+  // A query set from elsewhere (the header box) replaces what is typed here.
+  const [seenQ, setSeenQ] = useState(q);
+  if (seenQ !== q) {
+    setSeenQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  const options = useFilterOptions();
+  const results = useSearch({ ...params, limit: 30 });
+  const set = (key: Filter | 'q', value: string) => {
+    const next = new URLSearchParams(url.toString());
+    if (value) next.set(key, value);
+    else next.delete(key);
+    router.replace(`${pathname}?${next.toString()}`);
+  };
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => set('q', text.trim()), 250);
+    return () => clearTimeout(timer);
+  });
+  const pages = results.data?.pages ?? [];
+  const hits = pages.flatMap((p) => p.hits);
+  const progress = progressLine(pages[0]?.progress);
+  const select = (key: Filter, label: string, values: { value: string; label: string }[]) => (
+    <select aria-label={label} value={params[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
+      <option value="">{label}: all</option>
+      {values.map((v) => (
+        <option key={v.value} value={v.value}>
+          {v.label}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <div className="page search-page">
+      <form className="filter-bar" role="search" aria-label="Search everything" onSubmit={(e) => e.preventDefault()}>
+        <input type="search" aria-label="Search text" placeholder="Words, “a phrase”, -exclude, a OR b" value={text} onChange={(e) => setText(e.target.value)} data-testid="search-page-input" />
+        {select('source', 'Agent tool', options.sources.map((s) => ({ value: s, label: SOURCE_FAMILY_LABELS[s] })))}
+        {select('project', 'Project', options.projects.map((p) => ({ value: p.id, label: p.label })))}
+        {select('agent', 'Agent', options.agents.map((a) => ({ value: a, label: a })))}
+        {select('model', 'Model', options.models.map((m) => ({ value: m, label: m })))}
+        {select('kind', 'Kind', DOC_KINDS.map((k) => ({ value: k, label: DOC_KIND_LABELS[k] })))}
+        {select('role', 'Who', [{ value: 'user', label: 'you' }, { value: 'assistant', label: 'the agent' }])}
+        <input type="date" aria-label="From" value={params.from ?? ''} onChange={(e) => set('from', e.target.value)} />
+        <input type="date" aria-label="To" value={params.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+      </form>
+      <Panel title={q ? `Results for “${q}”` : 'Search'}>
+        {progress ? <p className="muted small search-progress" data-testid="search-progress">{progress}</p> : null}
+        {!q ? <p className="muted">Type to search every prompt, reply, reasoning, tool call and output, title and todo of every session.</p> : null}
+        {results.error ? <p>Search failed: {results.error.message}</p> : null}
+        {q && results.data && hits.length === 0 ? <p className="muted">No matches.</p> : null}
+        <ol className="search-results">
+          {hits.map((hit, i) => (
+            <li key={`${hit.sessionID}:${hit.partID ?? hit.kind}:${i}`}>
+              <SearchHitRow hit={hit} />
+            </li>
+          ))}
+        </ol>
+        {results.hasNextPage ? (
+          <button type="button" className="link-button" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+            {results.isFetchingNextPage ? 'loading…' : 'more results'}
+          </button>
+        ) : null}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { hitHref, progressLine, searchApiUrl } from './search-links';
+
+describe('search links', () => {
+  it('opens a hit at its part, else its message, else its session', () => {
+    expect(hitHref({ sessionID: 'ses/1', messageID: 'm', partID: 'p 1' })).toBe('/sessions/ses%2F1?part=p+1&message=m');
+    expect(hitHref({ sessionID: 's', messageID: 'm' })).toBe('/sessions/s?message=m');
+    expect(hitHref({ sessionID: 's' })).toBe('/sessions/s');
+  });
+
+  it('leaves empty parameters out of the API URL', () => {
+    expect(searchApiUrl({ q: 'a b', source: '', limit: 8, kind: undefined })).toBe('/api/search?q=a+b&limit=8');
+  });
+
+  it('says how far the index is while it builds', () => {
+    expect(progressLine({ phase: 'indexing', done: 40, total: 100 })).toBe('Search index: 40% indexed · results so far');
+    expect(progressLine({ phase: 'ready', done: 100, total: 100 })).toBeUndefined();
+    expect(progressLine({ phase: 'unavailable', done: 0, total: 0, reason: 'read-only' })).toBe('Search is unavailable: read-only');
+  });
+});

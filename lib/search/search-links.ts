@@ -1,0 +1,26 @@
+import type { SearchHit } from './search-types';
+
+/** Where a hit opens: its session, scrolled to the part (or message) that matched. */
+export function hitHref(hit: Pick<SearchHit, 'sessionID' | 'messageID' | 'partID'>): string {
+  const query = new URLSearchParams();
+  if (hit.partID) query.set('part', hit.partID);
+  if (hit.messageID) query.set('message', hit.messageID);
+  const base = `/sessions/${encodeURIComponent(hit.sessionID)}`;
+  return query.size > 0 ? `${base}?${query.toString()}` : base;
+}
+
+/** `GET /api/search` for these parameters (empty ones left out). */
+export function searchApiUrl(params: Readonly<Record<string, string | number | undefined>>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  return `/api/search?${query.toString()}`;
+}
+
+/** A progress line while the index builds ("indexed 40% · results so far"), or nothing once it is ready. */
+export function progressLine(progress: { phase: string; done: number; total: number; reason?: string } | undefined): string | undefined {
+  if (!progress) return undefined;
+  if (progress.phase === 'unavailable') return `Search is unavailable: ${progress.reason ?? 'the index cannot be opened'}`;
+  if (progress.phase === 'starting') return 'Search index: waiting for the first read of your sessions · results so far';
+  if (progress.phase === 'indexing' && progress.total > 0) return `Search index: ${Math.floor((100 * progress.done) / progress.total)}% indexed · results so far`;
+  return undefined;
+}
