@@ -1,0 +1,130 @@
+// Search over real-OpenCode, pi and Claude Code data: typing in the header box, opening a hit (the
+// session page scrolls to the part and highlights it, unfolded), find-in-session, hostile text shown
+// as text, and a line appended to a pi session found by search moments later.
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { SearchResponse } from '@/lib/search/search-types';
+import type { Dashboard } from '../support/start-dashboard';
+import { getJson } from './support/api';
+import { openBrowserDashboard, type BrowserDashboard } from './support/browser-dashboard';
+import { HAS_CHROMIUM, type PageWatch } from './support/chromium';
+import { fixturePath, hasFixture } from './support/fixture-copy';
+import { saveScreenshot } from './support/screenshots';
+
+const OPENCODE = 'opencode-1.18.33';
+const PI_FILE = path.join('--home-dev-webapp--', '2026-02-16T10-20-30-000Z_1f9d2a6b9c0d1234.jsonl');
+
+describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('search', () => {
+  let root: string;
+  let opened: BrowserDashboard | undefined;
+  let dashboard: Dashboard;
+  let page: Page;
+  let watch: PageWatch;
+  const search = (q: string, extra = '') => getJson<SearchResponse>(`${dashboard.url}/api/search?q=${encodeURIComponent(q)}${extra}`);
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-browser-search-'));
+    for (const [from, to] of [[OPENCODE, 'opencode'], ['pi/sessions', 'pi'], ['claude/projects', 'claude']] as const) cpSync(fixturePath(from), path.join(root, to), { recursive: true });
+    opened = await openBrowserDashboard({ opencodeDir: path.join(root, 'opencode'), piDir: path.join(root, 'pi'), claudeDir: path.join(root, 'claude') });
+    ({ dashboard, page, watch } = opened);
+    for (let i = 0; i < 300 && (await search('scenario')).progress.phase !== 'ready'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Types into the header box and opens the first hit of `source`; returns the hit the API gave. */
+  async function openFromHeader(q: string, source: string, kind?: string) {
+    const expected = (await search(q, '&limit=8')).hits.find((h) => h.source === source && (!kind || h.kind === kind));
+    expect(expected, `${q} has a ${source} hit`).toBeDefined();
+    await page.goto(`${dashboard.url}/`);
+    // "/" works once the page is hydrated: press it until the header box has the focus.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('/');
+        return page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+      })
+      .toBe('header-search');
+    await page.keyboard.type(q);
+    const hit = page.locator(`[data-testid="search-popover"] [data-testid="search-hit"][data-part-id="${expected?.partID}"]`).first();
+    await hit.waitFor();
+    expect(await hit.locator('mark').first().innerText()).toMatch(new RegExp(q.split(' ')[0] ?? q, 'i'));
+    await hit.click();
+    await page.waitForURL((url) => url.pathname === `/sessions/${encodeURIComponent(expected?.sessionID ?? '')}` && url.searchParams.get('part') === expected?.partID);
+    const target = page.locator('[data-target="true"]');
+    await target.waitFor();
+    return { expected, target };
+  }
+
+  it('finds an OpenCode prompt from the header box and opens the session at it, highlighted', async () => {
+    const { target } = await openFromHeader('unpriced scenario', 'opencode-sqlite');
+    expect(await target.innerText()).toContain('Run the unpriced scenario');
+    expect(await target.isVisible()).toBe(true);
+    await saveScreenshot(page, 'search-opened-opencode');
+  });
+
+  it('opens folded Claude Code reasoning unfolded at the hit', async () => {
+    const { target } = await openFromHeader('users route', 'claude', 'reasoning');
+    expect(await target.innerText()).toContain('Need to look at the users route first.');
+  });
+
+  it('finds a pi prompt', async () => {
+    const { target } = await openFromHeader('OAuth callback', 'pi');
+    expect(await target.innerText()).toContain('redirects forever after the OAuth callback');
+  });
+
+  it('lists every hit on the search page with filters, and shows hostile text as text', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${dashboard.url}/search?q=onerror`);
+    await page.locator('[data-testid="search-hit"]').first().waitFor();
+    const api = await search('onerror', '&limit=30');
+    expect(await page.locator('[data-testid="search-hit"]').count()).toBe(api.hits.length);
+    expect(await page.locator('.search-snippet').first().innerText()).toContain('onerror');
+    expect(await page.locator('.search-snippet img, .search-snippet script').count()).toBe(0);
+    await page.goto(`${dashboard.url}/search?q=scenario&kind=prompt&source=opencode`);
+    await page.locator('[data-testid="search-hit"]').first().waitFor();
+    const prompts = await search('scenario', '&kind=prompt&source=opencode&limit=30');
+    expect(prompts.hits.every((h) => h.kind === 'prompt')).toBe(true);
+    expect(await page.locator('[data-testid="search-hit"]').count()).toBe(prompts.hits.length);
+    await saveScreenshot(page, 'search-page-1440-light');
+    for (const [name, viewport, scheme] of [['search-page-390-dark', { width: 390, height: 844 }, 'dark'], ['search-page-1440-dark', { width: 1440, height: 900 }, 'dark'], ['search-page-390-light', { width: 390, height: 844 }, 'light']] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await saveScreenshot(page, name);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    expect(watch.errors).toEqual([]);
+    expect(watch.dialogs).toEqual([]);
+  });
+
+  it('finds in the session: next and previous move between its matches in order', async () => {
+    const claude = (await search('route', '&source=claude')).hits[0];
+    await page.goto(`${dashboard.url}/sessions/${encodeURIComponent(claude?.sessionID ?? '')}`);
+    const inSession = (await search('route', `&session=${encodeURIComponent(claude?.sessionID ?? '')}&order=time&limit=100`)).hits.filter((h) => h.messageID);
+    await page.getByTestId('find-in-session').fill('route');
+    await expect.poll(() => page.getByTestId('find-count').innerText()).toBe(`– of ${inSession.length}`);
+    await page.getByTestId('find-in-session').press('Enter');
+    await expect.poll(() => page.getByTestId('find-count').innerText()).toBe(`1 of ${inSession.length}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('part')).toBe(inSession[0]?.partID ?? null);
+    await page.locator('[data-target="true"]').waitFor();
+    await page.getByRole('button', { name: 'Previous match' }).click();
+    await expect.poll(() => page.getByTestId('find-count').innerText()).toBe(`${inSession.length} of ${inSession.length}`);
+    await saveScreenshot(page, 'search-find-in-session');
+  });
+
+  it('finds a line appended to a live pi session within moments', async () => {
+    const file = path.join(root, 'pi', PI_FILE);
+    const last = readFileSync(file, 'utf8').trim().split('\n').filter((l) => l.startsWith('{')).at(-1) ?? '{}';
+    const parentId = (JSON.parse(last) as { id?: string }).id;
+    const written = Date.now();
+    appendFileSync(file, `${JSON.stringify({ type: 'message', id: 'b0000099', parentId, timestamp: new Date().toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'please check the quokka endpoint' }], timestamp: Date.now() } })}\n`);
+    await expect.poll(async () => (await search('quokka')).hits.map((h) => h.source)).toEqual(['pi']);
+    console.log(`[search] an appended pi line was searchable after ${Date.now() - written} ms`);
+  });
+});
