@@ -16,6 +16,10 @@ export const HELP = `Usage: npm start -- [options]
   --pi-dir DIR          pi sessions (default ~/.pi/agent/sessions; env SESSIONSCOPE_PI_DIR)
   --claude-dir DIR      Claude Code projects (default ~/.claude/projects; env SESSIONSCOPE_CLAUDE_DIR)
   --project DIR         also look for oh-my-opencode plans in DIR (repeatable; sessions name the others)
+  --opencode-url URL    follow a running OpenCode server on this machine (repeatable; loopback only;
+                        env SESSIONSCOPE_OPENCODE_URL, comma-separated): streaming text, exact
+                        busy/retry, approvals waiting for you. Local servers are also found by themselves
+  --no-opencode-discovery  do not look for local OpenCode servers (env SESSIONSCOPE_OPENCODE_DISCOVERY=0)
   --help, -h            this text
 
   SESSIONSCOPE_ALLOWED_HOSTS=a,b  extra Host header names to accept (e.g. a DNS name for --host)`;
@@ -41,8 +45,25 @@ export function parseOptions(values, env = process.env) {
     piDir: values['pi-dir'] ? path.resolve(expand(values['pi-dir'])) : undefined,
     claudeDir: values['claude-dir'] ? path.resolve(expand(values['claude-dir'])) : undefined,
     projects: (values.project ?? []).map((p) => path.resolve(expand(p))),
+    opencodeUrls: opencodeUrls(values['opencode-url'] ?? [], env.SESSIONSCOPE_OPENCODE_URL),
+    opencodeDiscovery: !values['no-opencode-discovery'] && env.SESSIONSCOPE_OPENCODE_DISCOVERY !== '0',
     allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
   };
+}
+
+/** `--opencode-url` values and the environment's list; each must be http(s) on a loopback address. */
+function opencodeUrls(flags, fromEnv) {
+  const all = [...flags, ...(fromEnv ?? '').split(',')].map((u) => u.trim()).filter(Boolean);
+  for (const text of all) {
+    let url;
+    try {
+      url = new URL(text.includes('://') ? text : `http://${text}`);
+    } catch {
+      throw new Error(`--opencode-url must be a URL, got "${text}"`);
+    }
+    if (!/^https?:$/.test(url.protocol) || !isLoopback(url.hostname.replace(/^\[|\]$/g, ''))) throw new Error(`--opencode-url must be an http address on this machine (127.0.0.1, localhost, ::1), got "${text}"`);
+  }
+  return [...new Set(all)];
 }
 
 export function applyOptionsToEnv(options, env) {
@@ -55,6 +76,8 @@ export function applyOptionsToEnv(options, env) {
   if (options.projects.length > 0) {
     env.SESSIONSCOPE_PROJECT_DIRS = [...(env.SESSIONSCOPE_PROJECT_DIRS ? [env.SESSIONSCOPE_PROJECT_DIRS] : []), ...options.projects].join(path.delimiter);
   }
+  if (options.opencodeUrls.length > 0) env.SESSIONSCOPE_OPENCODE_URL = options.opencodeUrls.join(',');
+  if (!options.opencodeDiscovery) env.SESSIONSCOPE_OPENCODE_DISCOVERY = '0';
   if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
   if (options.exposed) {
     console.warn(`sessionscope: WARNING: listening on ${options.host}, not loopback. Anyone who can reach it and has the token can read every transcript.`);

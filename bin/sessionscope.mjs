@@ -83,6 +83,8 @@ function OPTION_SPEC() {
     'pi-dir': { type: 'string' },
     'claude-dir': { type: 'string' },
     project: { type: 'string', multiple: true },
+    'opencode-url': { type: 'string', multiple: true },
+    'no-opencode-discovery': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   };
 }

@@ -5,6 +5,7 @@ import { Loading } from '@/components/ui/loading';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useHealth } from '@/components/overview/use-health';
 import { formatCount } from '@/lib/format/format-tokens';
+import { OpencodeServers } from './opencode-servers';
 
 export function DiagnosticsView() {
   const health = useHealth();
@@ -51,6 +52,7 @@ export function DiagnosticsView() {
           Index: {h.index.phase} · {formatCount(h.counts.sessions)} sessions · {formatCount(h.counts.projects)} projects · {formatCount(h.counts.messages)} messages
         </p>
       </Panel>
+      {h.opencodeServers ? <OpencodeServers live={h.opencodeServers} /> : null}
       <Panel title={`Records skipped (${formatCount(h.skipped)})`} id="issues">
         {h.issues.length === 0 ? <p className="muted">Every record was read.</p> : null}
         <ul className="issue-list" data-testid="issue-list">

@@ -21,10 +21,18 @@ export function PartView({ part, step }: { part: Part; step?: number }) {
           </Collapsible>
         );
       }
+      if (part.streaming) {
+        return (
+          <div className="streaming" data-testid="streaming-text" aria-live="polite">
+            <Markdown text={part.text} />
+            <span className="streaming-mark">streaming from OpenCode…</span>
+          </div>
+        );
+      }
       return <Markdown text={part.text} />;
     case 'reasoning':
       return (
-        <Collapsible id={part.id} summary={`Reasoning · ${part.text.split(/\s+/).filter(Boolean).length} words`} className="reasoning">
+        <Collapsible id={part.id} summary={`Reasoning · ${part.text.split(/\s+/).filter(Boolean).length} words${part.streaming ? ' · streaming…' : ''}`} className="reasoning">
           <CollapsibleText id={part.id} text={part.text} />
         </Collapsible>
       );

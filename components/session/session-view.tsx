@@ -10,6 +10,7 @@ import { SessionHeader } from './session-header';
 import { SessionCharts } from './session-charts';
 import { SubagentTree } from './subagent-tree';
 import { Timeline } from './timeline';
+import { ChildSessionsProvider } from './child-sessions';
 import { SessionSidebar, hasSidebar } from './session-sidebar';
 import { useSessionDetail } from './use-session-detail';
 import { useSessionSteps } from './use-session-steps';
@@ -57,7 +58,9 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />
           {!held && !hasNextPage ? <p className="notice notice-muted">The part this link points at is no longer in this session.</p> : null}
-          <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} />
+          <ChildSessionsProvider sessions={d.children}>
+            <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} />
+          </ChildSessionsProvider>
         </div>
         <SessionSidebar detail={d} />
       </div>

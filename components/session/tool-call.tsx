@@ -1,12 +1,17 @@
 import type { ToolPart } from '@/lib/model/part';
 import { formatDuration } from '@/lib/format/format-duration';
 import { formatToolInput, toolMainArg } from '@/lib/view/tool-summary';
+import { taskResultText } from '@/lib/view/task-card';
+import { useChildSession } from './child-sessions';
+import { TaskChildCard } from './task-child-card';
 import { Collapsible } from './collapsible';
 import { CollapsibleText } from './collapsible-text';
 
 const STATE_TONE = { pending: 'muted', running: 'active', completed: 'quiet', error: 'danger' } as const;
 
 export function ToolCall({ part }: { part: ToolPart }) {
+  const child = useChildSession(part.childSessionID);
+  const output = part.output !== undefined && part.childSessionID ? taskResultText(part.output) : part.output;
   const arg = toolMainArg(part.input);
   const duration = part.time?.start !== undefined && part.time.end !== undefined ? part.time.end - part.time.start : undefined;
   const summary = (
@@ -23,14 +28,15 @@ export function ToolCall({ part }: { part: ToolPart }) {
   );
   return (
     <div className="tool-call" data-tool={part.tool} data-status={part.status}>
+      {child ? <TaskChildCard child={child} /> : null}
       <Collapsible id={part.id} summary={summary} badge={badge}>
         {part.title && part.title !== arg ? <p className="muted small">{part.title}</p> : null}
         <div className="tool-section-label">Input</div>
         <pre className="output">{formatToolInput(part.input)}</pre>
-        {part.output !== undefined ? (
+        {output !== undefined ? (
           <>
             <div className="tool-section-label">Output</div>
-            <CollapsibleText id={part.id} text={part.output} />
+            <CollapsibleText id={part.id} text={output} />
           </>
         ) : null}
         {part.compacted ? <p className="muted small">Output compacted away by OpenCode.</p> : null}

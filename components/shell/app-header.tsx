@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { HeaderSearch } from '@/components/search/header-search';
+import { AlertToggles } from './alert-toggles';
 import { LiveIndicator } from './live-indicator';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { useWaitingTitle } from './use-waiting-title';
@@ -31,13 +32,14 @@ export function AppHeader() {
       <div className="header-end">
         <HeaderSearch />
         {waiting > 0 ? (
-          <Link href="/sessions?status=waiting-for-user" className="waiting-pill" data-testid="waiting-count">
-            {waiting} waiting for you
+          <Link href="/sessions?needs=you&roots=1" className="waiting-pill" data-testid="waiting-count">
+            {waiting} need{waiting === 1 ? 's' : ''} you
           </Link>
         ) : null}
         <span className="keys-hint muted" title="Keys: j / k move · Enter opens · / search · g o overview · g s sessions · g p plans · g d diagnostics" aria-label="Keyboard shortcuts: j and k move, Enter opens, slash searches, g o overview, g s sessions, g p plans, g d diagnostics">
           ⌨ keys
         </span>
+        <AlertToggles />
         <LiveIndicator />
       </div>
       <KeyboardShortcuts />

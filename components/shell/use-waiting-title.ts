@@ -7,9 +7,9 @@ import { queryKeys } from '@/lib/live/query-keys';
 import type { SessionsResponse } from '@/lib/view/api-types';
 import { documentTitle } from '@/lib/view/document-title';
 
-const PARAMS = 'status=waiting-for-user&limit=1';
+const PARAMS = 'needs=you&roots=1&limit=1';
 
-/** How many sessions wait for the user; keeps the tab title at "(N) Sessionscope". */
+/** How many sessions need the user (turn ended, approval waiting, error); keeps the tab title at "(N) Sessionscope". */
 export function useWaitingTitle(): number {
   const pathname = usePathname();
   const { data } = useQuery({ queryKey: queryKeys.sessions(PARAMS), queryFn: () => fetchJson<SessionsResponse>(`/api/sessions?${PARAMS}`) });

@@ -16,6 +16,8 @@ export interface ChangeEventData {
 
 /** The query key prefixes a change event makes stale. */
 export function keysForChange(change: ChangeEventData): (readonly string[])[] {
+  // Streamed text (OpenCode's server) shows on the session pages only: lists and charts stay.
+  if (change.topics.length === 1 && change.topics[0] === 'stream') return change.sessions.map((id) => queryKeys.session(id));
   const keys: (readonly string[])[] = [];
   if (change.sessions.length > 0 || change.topics.includes('sessions') || change.topics.includes('index')) {
     keys.push(queryKeys.sessions(), queryKeys.stats(), queryKeys.projects());

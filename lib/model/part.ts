@@ -37,10 +37,13 @@ export interface TextPart extends PartBase {
   text: string;
   synthetic?: boolean;
   ignored?: boolean;
+  /** The text as OpenCode's server streams it, not yet on disk (replaced by the stored part when it lands). */
+  streaming?: boolean;
 }
 export interface ReasoningPart extends PartBase {
   type: 'reasoning';
   text: string;
+  streaming?: boolean;
 }
 export interface ToolPart extends PartBase {
   type: 'tool';
@@ -54,7 +57,7 @@ export interface ToolPart extends PartBase {
   metadata?: Record<string, unknown>;
   /** Set when the output was compacted away by OpenCode. */
   compacted?: number;
-  /** The subagent session this call started (task / Agent tool), when the reader can tell. */
+  /** The session this call started (a subagent: OpenCode's `task`, Claude Code's Agent tool, pi's subagents). */
   childSessionID?: string;
 }
 export interface FilePart extends PartBase {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { matchesSource, SOURCE_FILTERS } from '@/lib/model/source';
-import { SESSION_STATUSES } from '@/lib/status/session-status';
+import { needsYou, SESSION_STATUSES } from '@/lib/status/session-status';
 import type { SessionSummary } from './session-summary';
 
 const bool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -16,6 +16,8 @@ export const sessionFiltersSchema = z.object({
   from: time.optional(),
   to: time.optional(),
   status: z.enum(SESSION_STATUSES).optional(),
+  /** `you`: sessions that need you now (turn ended, approval waiting, error just now). */
+  needs: z.enum(['you']).optional(),
   model: z.string().max(300).optional(),
   agent: z.string().max(300).optional(),
   source: z.enum(SOURCE_FILTERS).optional(),
@@ -49,6 +51,7 @@ export function matchesFilters(s: SessionSummary, f: SessionFilters): boolean {
   if (f.from !== undefined && s.lastActivity < f.from) return false;
   if (f.to !== undefined && s.firstActivity > f.to) return false;
   if (f.status && s.status.status !== f.status) return false;
+  if (f.needs === 'you' && !needsYou(s.status, Date.now())) return false;
   if (f.model && !s.models.includes(f.model)) return false;
   if (f.agent && !s.agents.some((a) => a.toLowerCase() === f.agent?.toLowerCase())) return false;
   if (f.source && !matchesSource(s.source, f.source)) return false;

@@ -1,7 +1,7 @@
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive, type SessionStatus } from '@/lib/status/session-status';
 
-const ORDER: Partial<Record<SessionStatus, number>> = { 'waiting-for-user': 0, retrying: 1, busy: 2, 'waiting-for-subagents': 3 };
+const ORDER: Partial<Record<SessionStatus, number>> = { 'needs-approval': 0, 'waiting-for-user': 0, retrying: 1, busy: 2, 'waiting-for-subagents': 3 };
 
 /** Sessions that are busy or waiting now: the ones waiting for you first, then by newest write. */
 export function liveSessions(sessions: readonly SessionSummary[]): SessionSummary[] {

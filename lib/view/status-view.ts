@@ -8,6 +8,7 @@ const LABELS: Record<SessionStatus, string> = {
   retrying: 'Retrying',
   'waiting-for-subagents': 'Waiting for subagents',
   'waiting-for-user': 'Waiting for you',
+  'needs-approval': 'Needs your approval',
   error: 'Error',
   stale: 'Stale',
   idle: 'Idle',
@@ -18,6 +19,7 @@ const TONES: Record<SessionStatus, StatusTone> = {
   retrying: 'warning',
   'waiting-for-subagents': 'active',
   'waiting-for-user': 'attention',
+  'needs-approval': 'attention',
   error: 'danger',
   stale: 'muted',
   idle: 'quiet',
@@ -35,6 +37,7 @@ export function statusTone(status: SessionStatus): StatusTone {
 export function describeActivity(status: StatusResult): string {
   const a = status.activity;
   if (status.status === 'waiting-for-user') return 'waiting for you';
+  if (a?.kind === 'approval') return a.pattern ? `needs your approval: ${a.permission} ${shortPath(a.pattern, 80)}` : `needs your approval: ${a.permission}`;
   if (status.status === 'retrying') return 'retrying after a provider error';
   if (!a) return status.reason.toLowerCase();
   switch (a.kind) {

@@ -8,6 +8,8 @@ export type TableSort = (typeof SESSION_SORTS)[number];
 export interface TableQuery {
   project?: string;
   status?: SessionStatus;
+  /** `you`: only sessions that need you (the header's count links here). */
+  needs?: 'you';
   model?: string;
   agent?: string;
   source?: SourceFilter;
@@ -34,6 +36,7 @@ export function readTableQuery(search: URLSearchParams): TableQuery {
   return {
     project: text(search.get('project')),
     status: SESSION_STATUSES.includes(status as SessionStatus) ? (status as SessionStatus) : undefined,
+    needs: search.get('needs') === 'you' ? 'you' : undefined,
     model: text(search.get('model')),
     agent: text(search.get('agent')),
     source: SOURCE_FILTERS.includes(source as SourceFilter) ? (source as SourceFilter) : undefined,
@@ -51,6 +54,7 @@ export function writeTableQuery(q: TableQuery): string {
   const out = new URLSearchParams();
   if (q.project) out.set('project', q.project);
   if (q.status) out.set('status', q.status);
+  if (q.needs) out.set('needs', q.needs);
   if (q.model) out.set('model', q.model);
   if (q.agent) out.set('agent', q.agent);
   if (q.source) out.set('source', q.source);
@@ -89,5 +93,5 @@ export function exportSessionsHref(q: TableQuery, format: 'csv' | 'json'): strin
 }
 
 export function hasFilters(q: TableQuery): boolean {
-  return Boolean(q.project || q.status || q.model || q.agent || q.source || q.from || q.to || q.roots || q.q);
+  return Boolean(q.project || q.status || q.needs || q.model || q.agent || q.source || q.from || q.to || q.roots || q.q);
 }

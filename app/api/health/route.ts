@@ -6,6 +6,6 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export function GET(): Response {
-  const { store, locations, plans, watcher, search } = getRuntime();
-  return json({ ...getHealth(store, locations, plans.issues, watcher), search: search?.progress() });
+  const { store, locations, plans, watcher, search, live } = getRuntime();
+  return json({ ...getHealth(store, locations, plans.issues, watcher, { servers: live.servers(), discovery: live.discovery }), search: search?.progress() });
 }

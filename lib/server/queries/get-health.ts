@@ -4,6 +4,7 @@ import type { Store } from '../store/store';
 import type { DataLocations } from '../config';
 import type { ReadIssue, SourceReader } from '../readers/read-result';
 import type { FileWatcher } from '../watcher/file-watcher';
+import type { ServerInfo } from '../live-opencode/server-follower';
 
 export interface SourceHealth {
   kind: string;
@@ -15,7 +16,13 @@ export interface SourceHealth {
   skipped: number;
 }
 
-export function getHealth(store: Store, locations: DataLocations, planIssues: readonly ReadIssue[] = [], watcher?: Pick<FileWatcher, 'mode' | 'lastError'>) {
+/** OpenCode servers followed (named or found) and whether discovery runs. */
+export interface LiveHealth {
+  servers: ServerInfo[];
+  discovery: { enabled: boolean; lastRun?: number; error?: string };
+}
+
+export function getHealth(store: Store, locations: DataLocations, planIssues: readonly ReadIssue[] = [], watcher?: Pick<FileWatcher, 'mode' | 'lastError'>, live?: LiveHealth) {
   const sources: SourceHealth[] = store.indexes.map((index) => ({
     kind: index.reader.kind,
     path: index.reader.path,
@@ -39,6 +46,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     index: store.progress,
     eventId: store.events.lastId,
     watcher: watcher ? { mode: watcher.mode, lastError: watcher.lastError } : undefined,
+    opencodeServers: live ?? { servers: [], discovery: { enabled: false } },
   };
 }
 

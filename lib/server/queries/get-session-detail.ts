@@ -2,6 +2,7 @@ import 'server-only';
 import { buildTurns, messageIdsOf, type Turn } from '@/lib/sessions/build-turns';
 import { pageEnd, pageStart, PAGE_PARTS } from '@/lib/sessions/page-turns';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
+import { mergeStreaming } from '@/lib/sessions/merge-streaming';
 import { trimPart } from '@/lib/sessions/trim-part';
 import type { Part } from '@/lib/model/part';
 import type { FileDiff, Todo } from '@/lib/model/todo';
@@ -62,7 +63,8 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     const perTurn = Math.max(1, loadedParts / (end - floor));
     batch = Math.max(FIRST_BATCH, Math.ceil((PAGE_PARTS - loadedParts) / perTurn) + 1);
   }
-  const parts: Part[] = [...loaded.values()].flatMap((held) => held.parts);
+  // Text OpenCode's server is streaming right now, until the disk holds it.
+  const parts: Part[] = mergeStreaming([...loaded.values()].flatMap((held) => held.parts), new Set(loaded.keys()), store.live?.streamingOf(id) ?? []);
   const turns = buildTurns(messages, parts).slice(start, end);
   const extras = await store.extras(id);
   return {

@@ -4,9 +4,11 @@ import { rollUpAll, type SubtreeCache } from '@/lib/sessions/roll-up';
 import { sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { inferStatus } from '@/lib/status/infer-status';
+import { applyLiveStatus, withChildApproval } from '@/lib/status/live-status';
 import type { StatusResult } from '@/lib/status/session-status';
 import { spendOf } from '@/lib/sessions/spend';
 import type { PartMeta } from '@/lib/model/part-meta';
+import type { LiveOverlay } from './live-overlay';
 import type { MergedView } from './merged-view';
 
 /** Per-session figures, cached until the session changes (or the prices do: `clear`). */
@@ -48,6 +50,7 @@ export function buildSummaries(
   state: SummaryState = { summaries: new Map(), subtrees: new Map() },
   only?: ReadonlySet<string>,
   firstPrompts?: ReadonlyMap<string, string>,
+  live?: LiveOverlay,
 ): Map<string, SessionSummary> {
   if (!only) {
     state.summaries.clear();
@@ -75,7 +78,7 @@ export function buildSummaries(
       ...lastParts.map(partWrite),
       ...childStatuses.map((s) => s.lastWrite),
     );
-    const status = inferStatus({
+    const disk = inferStatus({
       last,
       lastParts,
       lastWrite,
@@ -84,6 +87,7 @@ export function buildSummaries(
       archived: session?.time.archived !== undefined,
       now,
     });
+    const status = withChildApproval(applyLiveStatus(disk, live?.sessionState(id)), childStatuses);
     statuses.set(id, status);
     return status;
   };

@@ -10,6 +10,7 @@ import type { SourceReader } from '../readers/read-result';
 import { SearchService } from '../search/search-service';
 import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
 import { followSources } from '../watcher/follow-sources';
+import { LiveOpencode, liveConfig } from '../live-opencode/live-opencode';
 import { Store } from './store';
 import { followFirstPrompts } from './first-prompts';
 import { configuredPrices } from '../pricing/configured-prices';
@@ -20,6 +21,8 @@ export interface Runtime {
   plans: PlanTracker;
   locations: DataLocations;
   watcher: FileWatcher;
+  /** OpenCode's own servers, followed beside the disk. */
+  live: LiveOpencode;
   started: Promise<void>;
   /** The full-text index (a cache file), kept current from the store's changes. */
   search?: SearchService;
@@ -56,7 +59,9 @@ export function getRuntime(): Runtime {
   const store = new Store(createReaders(locations, IndexCache.open()));
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => store.events.emit([], ['plans']));
-  const runtime: Runtime = { store, plans, locations, watcher, started: Promise.resolve() };
+  const live = new LiveOpencode((ids, kind) => store.liveChanged(ids, kind));
+  store.live = live.state;
+  const runtime: Runtime = { store, plans, locations, watcher, live, started: Promise.resolve() };
   priceFromConfig(store);
   g[KEY] = runtime;
   followSources(store, watcher, logError('update failed'));
@@ -69,6 +74,7 @@ export function getRuntime(): Runtime {
   runtime.started = store.start().catch(logError('indexing failed'));
   followFirstPrompts(store, runtime.started);
   runtime.search = new SearchService(store, runtime.started);
+  live.start(liveConfig());
   return runtime;
 }
 

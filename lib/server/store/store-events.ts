@@ -8,7 +8,8 @@ export interface StoreEvent {
   /** Sessions whose data, status or roll-ups changed (ancestors included). */
   sessions: string[];
   /** Coarser things that changed. */
-  topics: ('sessions' | 'projects' | 'health' | 'plans' | 'index' | 'search')[];
+  /** `stream` alone: only streamed text changed (open session pages refetch, lists do not). */
+  topics: ('sessions' | 'projects' | 'health' | 'plans' | 'index' | 'search' | 'stream')[];
 }
 
 export type StoreListener = (event: StoreEvent) => void;

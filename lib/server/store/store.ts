@@ -15,6 +15,7 @@ import { EventLog } from './store-events';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import { indexGate } from './index-gate';
+import type { LiveOverlay } from './live-overlay';
 
 export interface IndexProgress {
   phase: 'starting' | 'indexing' | 'ready';
@@ -57,6 +58,10 @@ export class Store {
   /** Sessions whose status can change with time alone (see `isLive`). */
   private readonly ageing = new Set<string>();
   private statusTimer: NodeJS.Timeout | undefined;
+  /** What OpenCode's servers say beside the disk (see lib/server/live-opencode), if anything follows them. */
+  live: LiveOverlay | undefined;
+  private readonly streamed = new Set<string>();
+  private streamTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changeListeners = new Set<(change: StoreChange) => void>();
 
@@ -131,7 +136,7 @@ export class Store {
     const now = Date.now();
     const { summaries } = this.summaryState;
     if (!this.summariesBuilt) {
-      buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts);
+      buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts, this.live);
       this.summariesBuilt = true;
       this.agedAt = now;
       this.pending.clear();
@@ -157,7 +162,7 @@ export class Store {
   }
 
   private update(ids: ReadonlySet<string>, now: number): void {
-    buildSummaries(this.view, this.figures, now, this.summaryState, ids, this.firstPrompts);
+    buildSummaries(this.view, this.figures, now, this.summaryState, ids, this.firstPrompts, this.live);
     for (const id of ids) {
       const status = this.summaryState.summaries.get(id)?.status.status;
       if (status && isLive(status)) this.ageing.add(id);
@@ -180,6 +185,29 @@ export class Store {
     this.figures.clear();
     this.summariesBuilt = false;
     this.events.emit([], ['sessions']);
+  }
+
+  /**
+   * The live source changed what it says about some sessions: statuses and approvals rebuild their
+   * summaries (and their ancestors'); streamed text only tells open pages, at most every 150 ms.
+   */
+  liveChanged(ids: readonly string[], kind: 'status' | 'stream'): void {
+    const known = ids.filter((id) => this.view.session(id) !== undefined);
+    if (known.length === 0) return;
+    if (kind === 'stream') {
+      for (const id of known) this.streamed.add(id);
+      this.streamTimer ??= setTimeout(() => {
+        this.streamTimer = undefined;
+        const sessions = [...this.streamed];
+        this.streamed.clear();
+        this.events.emit(sessions, ['stream']);
+      }, 150);
+      return;
+    }
+    const affected = new Set<string>();
+    for (const id of known) for (const related of this.view.withAncestors(id)) affected.add(related);
+    for (const id of affected) this.pending.add(id);
+    this.events.emit(affected, ['sessions']);
   }
 
   projects(): Project[] {
@@ -230,6 +258,7 @@ export class Store {
 
   stop(): void {
     if (this.statusTimer) clearInterval(this.statusTimer);
+    if (this.streamTimer) clearTimeout(this.streamTimer);
     for (const index of this.indexes) index.reader.close();
   }
 

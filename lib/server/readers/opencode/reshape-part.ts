@@ -1,5 +1,6 @@
 import type { Part } from '@/lib/model/part';
 import { z } from 'zod';
+import { taskChildSessionID } from './task-child';
 import { rawErrorSchema, rawPartBaseSchema, rawTokensSchema, rawToolStateSchema, type RawPartBase } from './raw-schemas';
 import { reshapeTokens } from './reshape-tokens';
 import { parseFailure, type Reshaped } from './reshaped';
@@ -64,6 +65,7 @@ function reshapeKnown(base: RawPartBase, type: KnownType, value: unknown): Resha
           error: s.error ?? undefined,
           metadata: s.metadata ?? undefined,
           compacted: s.time?.compacted ?? undefined,
+          childSessionID: taskChildSessionID(t.tool, s.metadata, s.output),
         },
       };
     }

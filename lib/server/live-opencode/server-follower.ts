@@ -1,0 +1,169 @@
+import 'server-only';
+import type { LiveState } from './live-state';
+import { healthSchema, parseServerEvent, pathSchema, permissionListSchema, sessionStatusMapSchema, type ServerPermission } from './server-events';
+import { serverGet, serverGetJson, sseData } from './server-get';
+
+/** How a server became known. */
+export type ServerOrigin = 'flag' | 'discovered';
+
+export interface ServerInfo {
+  url: string;
+  origin: ServerOrigin;
+  state: 'connecting' | 'connected' | 'unreachable';
+  version?: string;
+  /** Project folders it serves that Sessionscope follows. */
+  directories: string[];
+  lastEventAt?: number;
+  error?: string;
+}
+
+/** Statuses and approvals are asked again this often (the event stream brings them sooner). */
+const POLL_MS = 1_000;
+/** Project folders followed per server at most (one instance each on OpenCode's side). */
+const MAX_DIRECTORIES = 20;
+
+/**
+ * Follows one OpenCode server: its event stream (`/global/event`, or `/event` on versions
+ * without it) and, every second, `/session/status` and `/permission` of each project folder it
+ * is seen serving. GET requests only. Reconnects with a growing pause while it is away.
+ */
+export class ServerFollower {
+  private readonly abort = new AbortController();
+  private readonly info: ServerInfo;
+  private readonly directories = new Set<string>();
+  private defaultDirectory = '';
+
+  constructor(
+    readonly url: string,
+    origin: ServerOrigin,
+    private readonly state: LiveState,
+  ) {
+    this.info = { url, origin, state: 'connecting', directories: [] };
+  }
+
+  start(): void {
+    void this.run();
+  }
+
+  stop(): void {
+    this.abort.abort();
+    this.forget();
+  }
+
+  get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  snapshot(): ServerInfo {
+    return { ...this.info, directories: [...this.directories] };
+  }
+
+  private async run(): Promise<void> {
+    const signal = this.abort.signal;
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      const connected = await this.follow(signal).catch((error: unknown) => {
+        this.info.error = (error as Error).message || String(error);
+        return false;
+      });
+      this.forget();
+      if (signal.aborted) return;
+      this.info.state = 'unreachable';
+      if (connected) attempt = 0;
+      await pause(Math.min(10_000, 500 * 2 ** attempt), signal);
+    }
+  }
+
+  /** One connection: true if it got as far as the event stream. */
+  private async follow(signal: AbortSignal): Promise<boolean> {
+    const health = healthSchema.safeParse(await serverGetJson(this.url, '/global/health', signal));
+    if (health.success) this.info.version = health.data.version;
+    const where = pathSchema.safeParse(await serverGetJson(this.url, '/path', signal));
+    if (!where.success || !where.data.directory) {
+      this.info.error = 'no OpenCode server answers here';
+      return false;
+    }
+    this.defaultDirectory = where.data.directory;
+    this.directories.add(this.defaultDirectory);
+    let response = await serverGet(this.url, '/global/event', signal);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      response = await serverGet(this.url, '/event', signal);
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      this.info.error = `event stream: HTTP ${response.status}`;
+      return false;
+    }
+    this.info.state = 'connected';
+    this.info.error = undefined;
+    const polling = this.poll(signal);
+    try {
+      for await (const data of sseData(response.body)) {
+        const parsed = parseServerEvent(data);
+        this.info.lastEventAt = Date.now();
+        if (!parsed) continue;
+        const directory = parsed.directory ?? this.defaultDirectory;
+        this.noteDirectory(directory);
+        this.state.apply(this.source(directory), parsed.event);
+      }
+    } finally {
+      this.info.state = 'unreachable';
+      await polling;
+    }
+    return true;
+  }
+
+  private async poll(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted && this.info.state === 'connected') {
+      for (const directory of [...this.directories]) {
+        const query = `?directory=${encodeURIComponent(directory)}`;
+        const [statuses, permissions] = await Promise.all([serverGetJson(this.url, `/session/status${query}`, signal), serverGetJson(this.url, `/permission${query}`, signal)]);
+        if (this.info.state !== 'connected') return;
+        const map = sessionStatusMapSchema.safeParse(statuses);
+        if (map.success) {
+          const known = new Map<string, { type: 'busy' | 'retry' | 'idle'; attempt?: number; message?: string }>();
+          for (const [id, status] of Object.entries(map.data)) if (status) known.set(id, status);
+          this.state.replaceStatuses(this.source(directory), known);
+        }
+        const list = permissionListSchema.safeParse(permissions);
+        if (list.success) this.state.replaceApprovals(this.source(directory), list.data.filter((p): p is ServerPermission => p !== undefined));
+      }
+      await pause(POLL_MS, signal);
+    }
+  }
+
+  private noteDirectory(directory: string): void {
+    if (this.directories.has(directory)) return;
+    this.directories.add(directory);
+    if (this.directories.size > MAX_DIRECTORIES) {
+      const oldest = [...this.directories].find((d) => d !== this.defaultDirectory);
+      if (oldest) {
+        this.directories.delete(oldest);
+        this.state.dropSource(this.source(oldest));
+      }
+    }
+  }
+
+  private forget(): void {
+    for (const directory of this.directories) this.state.dropSource(this.source(directory));
+    this.directories.clear();
+  }
+
+  private source(directory: string): string {
+    return `${this.url}|${directory}`;
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
