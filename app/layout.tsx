@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
 import { AppHeader } from '@/components/shell/app-header';
+import { StaleBanner } from '@/components/shell/stale-banner';
 import './globals.css';
 
 // Inline icon: no extra file, no /favicon.ico 404 (the CSP allows data: images).
@@ -19,6 +20,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <AppProviders>
           <AppHeader />
+          <StaleBanner />
           <main id="main">{children}</main>
         </AppProviders>
       </body>

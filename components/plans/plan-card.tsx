@@ -6,7 +6,8 @@ import { formatCost } from '@/lib/format/format-cost';
 import { formatDuration } from '@/lib/format/format-duration';
 import { shortPath } from '@/lib/format/format-path';
 import type { PlanWithSessions } from '@/lib/view/api-types';
-import { hasSections, planAnchor, planElapsed, planState } from '@/lib/view/plan-display';
+import { planStatus } from '@/lib/plans/plan-status';
+import { hasSections, planAnchor } from '@/lib/view/plan-display';
 import { PlanChecklist } from './plan-checklist';
 import { PlanProgressBar } from './plan-progress-bar';
 import { PlanSessions } from './plan-sessions';
@@ -15,31 +16,36 @@ import { PlanStateBadge } from './plan-state-badge';
 /** One boulder work (or a plan file no work names): status, progress, current task, sessions, checklist. */
 export function PlanCard({ plan }: { plan: PlanWithSessions }) {
   const now = useNow();
-  const state = planState(plan);
-  const elapsed = planElapsed(plan, now);
+  const status = planStatus(plan, plan.sessions, now);
+  const elapsed = status.elapsed;
   const work = plan.work;
   const title = (
     <>
-      {plan.planName} <PlanStateBadge state={state} />
-      {work?.active && state !== 'active' ? <span className="chip subtle">boulder&apos;s current work</span> : null}
+      {plan.planName} <PlanStateBadge status={status} />
+      {work?.active && work.status !== 'active' ? <span className="chip subtle">boulder&apos;s current work</span> : null}
     </>
   );
   const actions = elapsed ? (
     <span className="muted small" data-testid="plan-elapsed" title={work ? `started ${new Date(work.startedAt).toISOString()}` : undefined}>
       {formatDuration(elapsed.ms)}
       {elapsed.running ? ' so far' : ''}
+      {status.idleSince ? (
+        <>
+          {' '}· idle since <RelativeTime ms={status.idleSince} />
+        </>
+      ) : null}
     </span>
   ) : null;
   return (
     <Panel id={planAnchor(plan)} className="plan-card" title={title} actions={actions}>
-      <div data-testid="plan" data-plan-key={plan.key} data-plan-state={state}>
+      <div data-testid="plan" data-plan-key={plan.key} data-plan-state={status.phase}>
         {plan.progress ? (
           <>
             <PlanProgressBar progress={plan.progress} label={`${plan.planName}: tasks done`} />
             <p className="plan-current" data-testid="plan-current">
               {plan.progress.current ? (
                 <>
-                  <span className="muted">Next:</span> {plan.progress.current.text}
+                  <span className="muted">{status.openTaskLabel}:</span> {plan.progress.current.text}
                   {plan.progress.current.section && hasSections(plan.progress.items) ? <span className="muted small"> · {plan.progress.current.section}</span> : null}
                 </>
               ) : (

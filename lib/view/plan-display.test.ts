@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanView, PlanWork } from '@/lib/plans/plan-work';
-import { checklistSections, hasSections, planAnchor, planElapsed, planOfSession, plansByProject, planState, planStateLabel } from './plan-display';
+import { checklistSections, hasSections, planAnchor, planOfSession, plansByProject } from './plan-display';
 
 function work(over: Partial<PlanWork> = {}): PlanWork {
   return { workID: 'w', planName: 'p', planPath: '/p/.omo/plans/p.md', status: 'active', startedAt: 1_000, sessionIDs: [], boulderPath: '/p/.omo/boulder.json', active: true, ...over };
@@ -13,11 +13,6 @@ function plan(over: Partial<TestPlan> = {}): TestPlan {
 }
 
 describe('plan display', () => {
-  it('a plan file no boulder names is "not started"', () => {
-    expect(planState(plan())).toBe('not-started');
-    expect(planStateLabel(planState(plan({ work: work({ status: 'paused' }) })))).toBe('Paused');
-  });
-
   it('anchors are readable, stable and differ for the same work id in two projects', () => {
     const a = planAnchor({ key: '/a/.omo/boulder.json#wk_docs', planName: 'Docs cleanup!' });
     const b = planAnchor({ key: '/b/.omo/boulder.json#wk_docs', planName: 'Docs cleanup!' });
@@ -25,15 +20,6 @@ describe('plan display', () => {
     expect(a).toBe(planAnchor({ key: '/a/.omo/boulder.json#wk_docs', planName: 'Docs cleanup!' }));
     expect(a).not.toBe(b);
     expect(planAnchor({ key: 'k', planName: '???' })).toMatch(/^plan-[0-9a-z]+$/);
-  });
-
-  it('elapsed runs to now while active, to the end when ended, else to the last write', () => {
-    expect(planElapsed(plan({ work: work() }), 5_000)).toEqual({ ms: 4_000, running: true });
-    expect(planElapsed(plan({ work: work({ status: 'completed', endedAt: 3_000 }) }), 5_000)).toEqual({ ms: 2_000, running: false });
-    const paused = plan({ work: work({ status: 'paused' }), updatedAt: 2_000, sessions: [{ lastActivity: 2_500 }, {}] });
-    expect(planElapsed(paused, 9_000)).toEqual({ ms: 1_500, running: false });
-    expect(planElapsed(plan({ work: work({ startedAt: 0 }) }), 5_000)).toBeUndefined();
-    expect(planElapsed(plan(), 5_000)).toBeUndefined();
   });
 
   it('groups by project in order of first appearance', () => {

@@ -1,22 +1,25 @@
-import type { PlanItem, PlanStatus, PlanView } from '@/lib/plans/plan-work';
+import type { PlanPhase, PlanStatusView } from '@/lib/plans/plan-status';
+import type { PlanItem, PlanView } from '@/lib/plans/plan-work';
+import { formatExactTime } from '@/lib/format/format-time';
 import type { StatusTone } from './status-view';
 
-/** A boulder work's status, or `not-started` for a plan file no boulder references. */
-export type PlanState = PlanStatus | 'not-started';
+const TONES: Record<PlanPhase, StatusTone> = { running: 'active', idle: 'quiet', paused: 'warning', completed: 'quiet', 'ended-open': 'warning', abandoned: 'muted', 'not-started': 'quiet' };
 
-const LABELS: Record<PlanState, string> = { active: 'Active', paused: 'Paused', completed: 'Completed', abandoned: 'Abandoned', 'not-started': 'Not started' };
-const TONES: Record<PlanState, StatusTone> = { active: 'active', paused: 'warning', completed: 'quiet', abandoned: 'muted', 'not-started': 'quiet' };
-
-export function planState(plan: Pick<PlanView, 'work'>): PlanState {
-  return plan.work?.status ?? 'not-started';
+export function planPhaseTone(phase: PlanPhase): StatusTone {
+  return TONES[phase];
 }
 
-export function planStateLabel(state: PlanState): string {
-  return LABELS[state];
-}
-
-export function planStateTone(state: PlanState): StatusTone {
-  return TONES[state];
+/** The badge's hover: what the boulder says and what the evidence adds. */
+export function planStatusTitle(view: PlanStatusView): string {
+  switch (view.phase) {
+    case 'running': return 'The boulder says this work is in progress, and one of its sessions is live';
+    case 'idle': return `The boulder says this work is in progress, but none of its sessions is live${view.idleSince ? `: idle since ${formatExactTime(view.idleSince)}` : ''}`;
+    case 'completed': return 'The boulder says this work is completed, and every task is checked';
+    case 'ended-open': return 'The boulder says this work is completed, but tasks of the plan are still open';
+    case 'paused': return 'The boulder says this work is paused';
+    case 'abandoned': return 'The boulder says this work was abandoned';
+    case 'not-started': return 'A plan file that no boulder work names';
+  }
 }
 
 /** FNV-1a, base 36: short and stable, so links to a plan survive reloads. */
@@ -30,19 +33,6 @@ function shortHash(text: string): string {
 export function planAnchor(plan: Pick<PlanView, 'key' | 'planName'>): string {
   const slug = plan.planName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
   return `plan-${slug ? `${slug}-` : ''}${shortHash(plan.key)}`;
-}
-
-/**
- * How long a work has run: to its end, to now while active, else to the last sign of life (plan
- * file or session write). Undefined when the boulder did not say when it started.
- */
-export function planElapsed(plan: Pick<PlanView, 'work' | 'updatedAt'> & { sessions: readonly { lastActivity?: number }[] }, now: number): { ms: number; running: boolean } | undefined {
-  const work = plan.work;
-  if (!work || work.startedAt <= 0) return undefined;
-  const running = work.endedAt === undefined && work.status === 'active';
-  const lastSeen = Math.max(plan.updatedAt ?? 0, ...plan.sessions.map((s) => s.lastActivity ?? 0));
-  const end = work.endedAt ?? (running ? now : lastSeen);
-  return { ms: Math.max(0, end - work.startedAt), running };
 }
 
 /** Plans grouped by project, projects in the order of their first plan (the API puts active works first). */

@@ -1,6 +1,7 @@
-// The first seconds: while the store is still reading messages, the overview must never state a
+// Honest figures. The first seconds: while the store is still reading messages, the overview must never state a
 // partial sum as if it were the answer ("$0.00", "0 tokens", "No spend in the last 30 days").
-// A test hook holds the first read after the session list until the test releases it.
+// A test hook holds the first read after the session list until the test releases it. And when
+// the server goes away, a banner says what is on screen may be stale.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +64,13 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('the overview while index
     const shown = page.locator('[data-testid="totals-by-source"] [data-col="cost"]');
     await expect.poll(() => shown.allInnerTexts(), { timeout: 15_000 }).toEqual([formatCost(stats.total.storedCost)]);
     expect(watch.errors).toEqual([]);
+  });
+
+  it('says the data may be stale once the server is gone', async () => {
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    expect(await page.getByTestId('stale-banner').count()).toBe(0);
+    await server.stop();
+    await page.getByTestId('stale-banner').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('stale-banner').innerText()).toContain('may be stale');
   });
 });
