@@ -31,6 +31,19 @@ export class SourceIndex {
     readonly priority: number,
   ) {}
 
+  /** Records skipped records (also those a session page's read met), for /api/health. */
+  noteIssues(issues: readonly ReadIssue[]): void {
+    for (const issue of issues) {
+      if (this.issues.has(issue.path)) continue;
+      this.issues.set(issue.path, issue);
+      // Logged once per path: a half-written file retried on every change must not flood the log.
+      if (!this.logged.has(issue.path)) {
+        this.logged.add(issue.path);
+        console.warn(`[sessionscope] skipped ${issue.kind} ${issue.path}: ${issue.reason}`);
+      }
+    }
+  }
+
   /** Applies a change set; returns the ids of sessions it touched. */
   apply(changes: ChangeSet, paths?: readonly string[], live = false): Set<string> {
     const touched = new Set<string>(changes.touchedSessions);
@@ -46,15 +59,7 @@ export class SourceIndex {
     for (const id of changes.removed.parts) this.removePart(id, touched);
     for (const id of changes.removed.messages) this.removeMessage(id, touched);
     for (const id of changes.removed.sessions) this.removeSession(id, touched);
-    for (const issue of changes.issues) {
-      if (this.issues.has(issue.path)) continue;
-      this.issues.set(issue.path, issue);
-      // Logged once per path: a half-written file retried on every change must not flood the log.
-      if (!this.logged.has(issue.path)) {
-        this.logged.add(issue.path);
-        console.warn(`[sessionscope] skipped ${issue.kind} ${issue.path}: ${issue.reason}`);
-      }
-    }
+    this.noteIssues(changes.issues);
     this.trimParts(touched);
     // A full read (the reader reopened the source) writes nothing: only an increment can be a write seen now.
     this.noteActivity(touched, live && !changes.complete, Date.now());

@@ -4,7 +4,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
-import { emptyChangeSet, type ChangeSet, type ContentRequest, type ReadIssue, type SourceReader, type StepIndexRead } from '../readers/read-result';
+import { emptyChangeSet, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
 import { yieldToRequests } from '../http/request-activity';
 import { buildSummaries, FiguresCache, type SummaryState } from './build-summaries';
 import { MergedView } from './merged-view';
@@ -225,14 +225,21 @@ export class Store {
   async messageParts(id: string, messageIDs: readonly string[]): Promise<Map<string, MessageParts>> {
     const owner = this.view.ownerOf(id);
     if (!owner) return new Map();
-    return this.parts.parts(id, owner, messageIDs, (request) => owner.reader.loadContent(id, request));
+    return this.parts.parts(id, owner, messageIDs, (request) => this.loadContent(owner, id, request));
   }
 
   /** Todos and diffs of a session (cached until they change). */
   async extras(id: string): Promise<SessionExtras> {
     const owner = this.view.ownerOf(id);
     if (!owner) return { todos: [], diffs: [], issues: [] };
-    return this.parts.extras(id, owner, (request) => owner.reader.loadContent(id, request));
+    return this.parts.extras(id, owner, (request) => this.loadContent(owner, id, request));
+  }
+
+  /** A session's content; what it skipped is listed in /api/health too, not only on the page. */
+  private async loadContent(owner: SourceIndex, id: string, request: ContentRequest): Promise<SessionContent | undefined> {
+    const content = await owner.reader.loadContent(id, request);
+    if (content && content.issues.length > 0) owner.noteIssues(content.issues);
+    return content;
   }
 
   /** All part ids and step-finish parts of a session: read once, then kept up to date by changes. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { nestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
 import type { Project } from '@/lib/model/project';
@@ -32,13 +33,16 @@ function jsonOrUndefined(text: unknown): unknown {
 
 function parseData(row: Row): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
   if (typeof row.data !== 'string') return { ok: false, reason: 'data column is not text' };
+  let value: unknown;
   try {
-    const value = JSON.parse(row.data) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'data is not a JSON object' };
-    return { ok: true, value: value as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, reason: `data is not valid JSON: ${(error as Error).message.slice(0, 100)}` };
+    value = JSON.parse(row.data) as unknown;
+  } catch {
+    // Not the parser's message: it quotes the text.
+    return { ok: false, reason: 'data is not valid JSON' };
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'data is not a JSON object' };
+  if (nestsDeeperThan(value)) return { ok: false, reason: `data ${TOO_DEEP_REASON}` };
+  return { ok: true, value: value as Record<string, unknown> };
 }
 
 export function sessionFromRow(row: Row, origin: string): Reshaped<SessionInfo> {
