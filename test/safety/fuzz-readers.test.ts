@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { JsonTreeReader } from '@/lib/server/readers/opencode/json/json-tree-rea
 import { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
 import { PiSessionReader } from '@/lib/server/readers/pi/pi-reader';
 import type { ChangeSet, ReadIssue, SourceReader } from '@/lib/server/readers/read-result';
+import { ScannedTables } from '@/lib/server/readers/opencode/sqlite/file-scan/scanned-tables';
+import { loopOverflowChains } from '../support/loop-overflow';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { TreeBuilder } from '../support/tree-builder';
 import { FIXTURES } from './support/fixture-copies';
@@ -186,6 +189,44 @@ describe('fuzz: OpenCode JSON tree reader', () => {
     expect(Boolean(second?.parts.some((p) => p.id === 'prt_deep')) || Boolean(issueAt(second ?? { issues: [] }, deepInside))).toBe(true);
   });
 
+  it('never opens a FIFO, device, giant or outside file at any record position, lists each with a reason, and reads the rest', { timeout: 120_000 }, async () => {
+    const outside = path.join(tempDir('outside'), 'secret.json');
+    writeFileSync(outside, '{"id":"ses_outside","projectID":"proj1","title":"root:x:0:0 OUTSIDE"}');
+    const kinds = ['fifo', 'dev-zero', 'outside', 'giant', 'deep'] as const;
+    const places = ['session/proj1/ses_x.json', 'message/ses_good1/msg_x.json', 'part/msg_ses_good2_a/prt_x.json', 'todo/ses_good3.json', 'session_diff/ses_good1.json'];
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.tuple(fc.constantFrom(...places), fc.constantFrom(...kinds)), { minLength: 1, maxLength: 5, selector: ([place]) => place }), async (cases) => {
+        const t = goodTree();
+        const files = cases.map(([place, kind]) => {
+          const file = path.join(t.storage, place);
+          mkdirSync(path.dirname(file), { recursive: true });
+          if (kind === 'fifo') execFileSync('mkfifo', [file]);
+          else if (kind === 'dev-zero') symlinkSync('/dev/zero', file);
+          else if (kind === 'outside') symlinkSync(outside, file);
+          else if (kind === 'giant') {
+            writeFileSync(file, '');
+            truncateSync(file, 1.5 * 1024 ** 3);
+          } else writeFileSync(file, `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+          return file;
+        });
+        const reader = new JsonTreeReader(t.dataDir);
+        const all = await reader.readAll();
+        const changed = await reader.readChanged(files);
+        const contents = await Promise.all(GOOD.map((id) => reader.loadContent(id)));
+        const issues = [...all.issues, ...changed.issues, ...contents.flatMap((c) => c?.issues ?? [])];
+        expectWellFormedIssues(issues);
+        expect(all.sessions.map((s) => s.id).sort()).toEqual(GOOD);
+        for (const file of files.filter((f) => !f.includes('/todo/') && !f.includes('/session_diff/'))) expect(issues.some((i) => i.path === file), file).toBe(true);
+        for (const file of files.filter((f) => f.includes('/todo/') || f.includes('/session_diff/'))) expect(contents.flatMap((c) => c?.issues ?? []).some((i) => i.path === file), file).toBe(true);
+        expect(JSON.stringify({ all, contents })).not.toContain('root:x:0:0');
+        runs++;
+      }),
+      { numRuns: 25 },
+    );
+    expect(runs).toBe(25);
+  });
+
   it('ignores symlink loops in the storage tree and reports a self-referencing file', async () => {
     const t = goodTree();
     symlinkSync(path.join(t.storage, 'session'), path.join(t.storage, 'session', 'loop'));
@@ -345,6 +386,43 @@ describe('fuzz: OpenCode SQLite reader', () => {
     );
     expect(withIssues).toBeGreaterThan(0);
   }, 60_000);
+
+  it('finds a looping page graph (overflow chains of many cells sharing one looping page) at once: listed as corrupt, no garbage row kept', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 300 }), fc.integer({ min: 4_500, max: 20_000 }), fc.nat(), fc.constantFrom('session', 'message'), async (rows, size, pick, table) => {
+        const { dataDir, dbPath, db } = createOpencodeDb({ wal: false });
+        temps.push(dataDir);
+        db.transaction(() => {
+          for (let s = 0; s < rows; s++) {
+            insertSession(db, `ses_${s}`, { title: table === 'session' ? 'T'.repeat(size) : `s${s}` });
+            insertMessage(db, `ses_${s}`, `msg_${s}`, { role: 'user', agent: 'build', text: table === 'message' ? 'M'.repeat(size) : 'm' });
+          }
+        })();
+        db.close();
+        expect(loopOverflowChains(dbPath, table, pick)).toBe(rows);
+        // The direct read stops at the first page it would read a second time.
+        expect(() => {
+          const scan = new ScannedTables(dbPath);
+          try {
+            scan.sessions();
+            for (const chunk of scan.messages(1_000)) void chunk;
+          } finally {
+            scan.close();
+          }
+        }).toThrow(/reached twice \(corrupt file\)/);
+        const reader = new SqliteReader(dbPath, dataDir);
+        try {
+          const all = await reader.readAll();
+          expect(all.issues.some((i) => i.path === dbPath && /corrupt database, not read/.test(i.reason))).toBe(true);
+          expect(all.sessions.filter((s) => /^T+$/.test(s.title) && s.title.length !== size)).toEqual([]);
+          expect(all.messages).toEqual([]);
+        } finally {
+          reader.close();
+        }
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
 
   it('reads past a writer holding an EXCLUSIVE transaction, and reports a database locked exclusively', async () => {
     // WAL, like OpenCode: BEGIN EXCLUSIVE does not block readers.

@@ -1,17 +1,26 @@
 import 'server-only';
+import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 
-export type DirListing = { ok: true; names: string[] } | { ok: false; missing: boolean; reason: string };
+export type DirListing =
+  /** `odd`: entries with the suffix that are neither file nor folder (FIFO, socket, device, symlink): never opened. */
+  | { ok: true; names: string[]; odd: { name: string; reason: string }[] }
+  | { ok: false; missing: boolean; reason: string };
+
+function oddReason(entry: Dirent): string {
+  if (entry.isSymbolicLink()) return 'a symlink: not followed';
+  if (entry.isFIFO()) return 'not a regular file (a FIFO): not opened';
+  if (entry.isSocket()) return 'not a regular file (a socket): not opened';
+  return 'not a regular file (a device): not opened';
+}
 
 /** Directory entries by kind, tolerant of folders that vanish or deny access between list and read. */
 export async function listDir(path: string, want: 'files' | 'dirs', suffix = ''): Promise<DirListing> {
   try {
-    const entries = await readdir(path, { withFileTypes: true });
-    const names = entries
-      .filter((entry) => (want === 'files' ? entry.isFile() : entry.isDirectory()))
-      .map((entry) => entry.name)
-      .filter((name) => name.endsWith(suffix));
-    return { ok: true, names };
+    const entries = (await readdir(path, { withFileTypes: true })).filter((entry) => entry.name.endsWith(suffix));
+    const names = entries.filter((entry) => (want === 'files' ? entry.isFile() : entry.isDirectory())).map((entry) => entry.name);
+    const odd = entries.filter((entry) => !entry.isFile() && !entry.isDirectory()).map((entry) => ({ name: entry.name, reason: oddReason(entry) }));
+    return { ok: true, names, odd };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR', reason: `${code}: cannot list folder` };

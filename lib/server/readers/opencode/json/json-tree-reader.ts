@@ -102,6 +102,7 @@ export class JsonTreeReader implements SourceReader {
       if (!listing.missing) changes.issues.push({ source: this.kind, path: dir, kind: 'io', reason: listing.reason, at: Date.now() });
       return [];
     }
+    for (const { name, reason } of listing.odd) changes.issues.push({ source: this.kind, path: path.join(dir, name), kind: 'io', reason, at: Date.now() });
     return listing.names.map((name) => path.join(dir, name));
   }
 

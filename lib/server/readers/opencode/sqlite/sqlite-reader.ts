@@ -29,6 +29,8 @@ export class SqliteReader implements SourceReader {
   private readSignature = '';
   /** Why the database could not be read, if it could not. */
   openError: string | undefined;
+  /** Why the last direct read of the file stopped, if it did. */
+  private scanProblem: string | undefined;
   private readonly cacheWriter: SummaryCacheWriter | undefined;
   /** Records skipped since the last full read (a message the index lacks must not pass for "nothing changed"). */
   private skipped = 0;
@@ -111,9 +113,11 @@ export class SqliteReader implements SourceReader {
     const fileBefore = fileSignature(this.path);
     const opened = emptyChangeSet();
     let opening: Promise<Queries | undefined> | undefined;
+    this.scanProblem = undefined;
     const scanned = yield* this.scanStages(scan, first, messages, () => (opening = this.open(opened)));
     const q = await (opening ?? this.open(opened));
     if (!q) return yield opened;
+    if (scanned !== 'complete' && !this.passesCheck(opened)) return yield opened;
     if (scanned === 'complete' && fileSignature(this.path) === fileBefore) {
       yield mergeChangeSets(opened, this.tailParts(q, messages));
       return;
@@ -132,7 +136,8 @@ export class SqliteReader implements SourceReader {
       try {
         for (const row of scan.projects()) this.take(scanned, 'project', row);
         for (const row of scan.sessions()) this.take(scanned, 'session', row);
-      } catch {
+      } catch (error) {
+        this.scanProblem = (error as Error).message;
         this.cursor = new SqliteCursor();
         return 'none';
       }
@@ -144,7 +149,8 @@ export class SqliteReader implements SourceReader {
           messages.push(...chunk.messages);
           yield chunk;
         }
-      } catch {
+      } catch (error) {
+        this.scanProblem = (error as Error).message;
         return 'partial';
       }
       afterScan();
@@ -350,6 +356,26 @@ export class SqliteReader implements SourceReader {
       changes.parts.push(partMetaOf(v, created, updated));
       this.cursor.notePart(Number(row._rowid ?? 0));
     });
+  }
+
+  /**
+   * After the direct read found the file corrupt (a page reached twice: a looping page graph),
+   * SQLite's own check decides: a corrupt file is listed with the reason and not read (SQLite would
+   * follow the loop too and accept garbage rows).
+   */
+  private passesCheck(changes: ChangeSet): boolean {
+    const problem = this.scanProblem;
+    const db = this.opened?.db;
+    if (!problem || !/corrupt/.test(problem) || !db) return true;
+    let verdict: unknown;
+    try {
+      verdict = db.pragma('quick_check(1)', { simple: true });
+    } catch (error) {
+      verdict = (error as Error).message;
+    }
+    if (verdict === 'ok') return true;
+    this.fail(changes, `corrupt database, not read: ${problem}`);
+    return false;
   }
 
   private fail(changes: ChangeSet, error: unknown): void {
