@@ -2,7 +2,6 @@
 // listed in /api/health with a reason, every endpoint must answer (within 2 s: the bound,
 // for a request that would otherwise hang), memory must stay bounded, and nothing from outside
 // the data folders may appear in any answer.
-import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
