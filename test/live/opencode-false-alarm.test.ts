@@ -87,6 +87,11 @@ describe(`live: starting real OpenCode ${VERSION} beside old finished sessions`,
       await opencode.request('POST', `/session/${fresh}/message`, body(`new work ${round}`));
       // The dashboard did read the change: the new session's turn ended, it waits for the user.
       await waitFor('the new session waiting for the user', async () => (await sessionsOf(dash.url)).find((s) => s.id === fresh)?.status.status === 'waiting-for-user');
+      // It found the new OpenCode server by itself (no --opencode-url) and follows it, also without false alarms.
+      await waitFor('the server found by discovery', async () => {
+        const health = (await (await fetch(`${dash.url}/api/health`)).json()) as { opencodeServers: { servers: { url: string; origin: string; state: string }[] } };
+        return health.opencodeServers.servers.some((s) => s.url === opencode.url && s.origin === 'discovered' && s.state === 'connected');
+      }, 45_000, 250);
       await sleep(1_500);
       await opencode.stop();
       await sleep(1_000);
