@@ -6,9 +6,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { answers, op, type Op } from './support/index-ops';
 import { IndexCache } from '@/lib/server/index-cache/index-cache';
 import { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
-import type { ChangeSet } from '@/lib/server/readers/read-result';
 import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
 
 const dirs: string[] = [];
@@ -20,15 +20,6 @@ function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-index-'));
   dirs.push(dir);
   return dir;
-}
-
-/** What a user sees of a full read: sessions and every message's figures, in a stable order. */
-function answers(changes: ChangeSet) {
-  return {
-    sessions: changes.sessions.map((s) => s.id).sort(),
-    messages: changes.messages.map((m) => JSON.stringify(m)).sort(),
-    issues: changes.issues.map((i) => i.path).sort(),
-  };
 }
 
 async function readWith(dbPath: string, dataDir: string, indexFile?: string): Promise<ReturnType<typeof answers>> {
@@ -46,23 +37,6 @@ async function readWith(dbPath: string, dataDir: string, indexFile?: string): Pr
 
 const assistant = (n: number) => ({ role: 'assistant', parentID: 'msg_u', modelID: 'm', providerID: 'p', cost: n / 100, tokens: { input: n, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: 1_780_000_000_000 + n } });
 
-type Op =
-  | { kind: 'add'; session: number; n: number }
-  | { kind: 'edit'; pick: number; n: number }
-  | { kind: 'delete'; pick: number }
-  | { kind: 'deleteSession'; session: number }
-  | { kind: 'corruptMessage'; pick: number }
-  | { kind: 'dropIndex' };
-
-const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('add' as const), session: fc.nat(4), n: fc.nat(10_000) }),
-  fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), n: fc.nat(10_000) }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('deleteSession' as const), session: fc.nat(4) }),
-  fc.record({ kind: fc.constant('corruptMessage' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('dropIndex' as const) }),
-);
-
 function apply(db: Database.Database, ops: readonly Op[], indexFile: string, counter: { next: number }): void {
   const ids = () => db.prepare('SELECT id FROM message ORDER BY rowid').pluck().all() as string[];
   for (const o of ops) {
@@ -79,7 +53,7 @@ function apply(db: Database.Database, ops: readonly Op[], indexFile: string, cou
     } else if (o.kind === 'deleteSession') {
       db.prepare('DELETE FROM message WHERE session_id = ?').run(`ses_${o.session}`);
       db.prepare('DELETE FROM session WHERE id = ?').run(`ses_${o.session}`);
-    } else if (o.kind === 'corruptMessage' && picked) {
+    } else if (o.kind === 'corrupt' && picked) {
       db.prepare("UPDATE message SET data = '{not json', time_updated = time_updated + 1 WHERE id = ?").run(picked);
     } else if (o.kind === 'dropIndex') {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${indexFile}${suffix}`, { force: true });

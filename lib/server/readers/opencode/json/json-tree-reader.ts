@@ -1,5 +1,6 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
@@ -12,6 +13,8 @@ import { reshapeProject, reshapeSession } from '../reshape-session';
 import { classifyTreePath, type TreePath } from './json-tree-paths';
 import { loadTreeContent, loadTreeStepIndex } from './json-tree-content';
 import { readTreeRecord } from './read-tree-record';
+import type { SourceCache } from '@/lib/server/index-cache/index-cache';
+import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
 
 const READ_CONCURRENCY = 64;
 
@@ -19,9 +22,15 @@ const READ_CONCURRENCY = 64;
 export class JsonTreeReader implements SourceReader {
   readonly kind = 'opencode-json' as const;
   readonly path: string;
+  private readonly cacheWriter: SummaryCacheWriter | undefined;
 
-  constructor(readonly dataDir: string) {
+  /** `cache`: the persistent summary index's part for this tree (a restart then reads only message files whose size or time changed). */
+  constructor(
+    readonly dataDir: string,
+    private readonly cache?: SourceCache,
+  ) {
     this.path = path.join(dataDir, 'storage');
+    this.cacheWriter = cache && new SummaryCacheWriter(cache);
   }
 
   found(): boolean {
@@ -48,6 +57,11 @@ export class JsonTreeReader implements SourceReader {
 
   close(): void {}
 
+  /** Writes what the summary index still lacks now (it is otherwise written in the background). */
+  writeIndex(): Promise<void> {
+    return this.cacheWriter?.flush() ?? Promise.resolve();
+  }
+
   readAll(): Promise<ChangeSet> {
     return gatherStages(this.readAllStaged());
   }
@@ -64,13 +78,33 @@ export class JsonTreeReader implements SourceReader {
     yield first;
     const messages = emptyChangeSet();
     const messageFiles = (await this.listNested(messages, 'message')).flat();
-    await mapLimit(messageFiles, READ_CONCURRENCY, (file) => this.readOne(messages, file));
+    await mapLimit(await this.fromCache(messages, messageFiles), READ_CONCURRENCY, (file) => this.readOne(messages, file));
     yield messages;
     const parts = emptyChangeSet();
     const tail = [...tailMessageIds(messages.messages)];
     const partFiles = (await mapLimit(tail, READ_CONCURRENCY, (id) => this.listRecords(parts, path.join('part', id)))).flat();
     await mapLimit(partFiles, READ_CONCURRENCY, (file) => this.readOne(parts, file));
     yield parts;
+    this.cacheWriter?.schedule(undefined, 0);
+  }
+
+  /**
+   * Messages whose file has the identity, size and time the summary index saw take its copy (one
+   * lstat each, no read, no parse); returns the files to read. Entries of files gone are dropped.
+   */
+  private async fromCache(changes: ChangeSet, files: readonly string[]): Promise<readonly string[]> {
+    const cached = this.cache?.query();
+    if (!cached || cached.size === 0) return files;
+    const toRead: string[] = [];
+    await mapLimit(files, READ_CONCURRENCY, async (file) => {
+      const entry = cached.get(file);
+      cached.delete(file);
+      const hit = entry && entry.version === (await fileVersion(file)) ? cachedMessage(path.basename(file, '.json'), entry) : undefined;
+      if (hit) changes.messages.push(hit.message);
+      else toRead.push(file);
+    });
+    this.cacheWriter?.remove(cached.keys());
+    return toRead;
   }
 
   async readChanged(paths: readonly string[]): Promise<ChangeSet> {
@@ -84,6 +118,7 @@ export class JsonTreeReader implements SourceReader {
       return this.listRecords(changes, folder);
     });
     await mapLimit([...new Set(expanded.flat())], READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    this.cacheWriter?.schedule(undefined);
     return changes;
   }
 
@@ -123,8 +158,13 @@ export class JsonTreeReader implements SourceReader {
       changes.touchedSessions.push(where.id);
       return;
     }
+    // Taken before the read: a write after it changes the version, so a stale copy is never trusted.
+    const version = where.kind === 'message' && this.cacheWriter ? await fileVersion(file) : undefined;
     const record = await readTreeRecord(file, this.path);
-    if (record.status === 'missing') return markRemoved(changes, where);
+    if (record.status === 'missing') {
+      if (where.kind === 'message') this.cacheWriter?.remove([file]);
+      return markRemoved(changes, where);
+    }
     if (record.status === 'failed') {
       changes.issues.push({ source: this.kind, path: file, kind: record.kind, reason: record.reason, at: Date.now() });
       return;
@@ -138,8 +178,22 @@ export class JsonTreeReader implements SourceReader {
     const value = reshaped.value;
     if (where.kind === 'project') changes.projects.push(value as ChangeSet['projects'][number]);
     else if (where.kind === 'session') changes.sessions.push(value as ChangeSet['sessions'][number]);
-    else if (where.kind === 'message') changes.messages.push(value as ChangeSet['messages'][number]);
+    else if (where.kind === 'message') {
+      const message = value as ChangeSet['messages'][number];
+      changes.messages.push(message);
+      if (version) this.cacheWriter?.note(file, version, message);
+    }
     else if (where.kind === 'part') changes.parts.push(value as ChangeSet['parts'][number]);
+  }
+}
+
+/** A file's identity, size and time (a regular file only): unchanged, its content is unchanged. */
+async function fileVersion(file: string): Promise<string | undefined> {
+  try {
+    const stat = await lstat(file);
+    return stat.isFile() ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 

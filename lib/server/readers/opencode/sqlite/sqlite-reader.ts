@@ -12,7 +12,7 @@ import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 import { ScannedTables } from './file-scan/scanned-tables';
 import type { CachedEntry, SourceCache } from '@/lib/server/index-cache/index-cache';
-import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from './sqlite-summary-cache';
+import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
@@ -344,7 +344,7 @@ export class SqliteReader implements SourceReader {
     if (kind === 'message') {
       const ok = push(changes, where, messageFromRow(row), (v) => {
         changes.messages.push(v);
-        this.cacheWriter?.note(row, v);
+        this.cacheWriter?.note(v.id, messageVersion(row), v);
         this.cursor.noteMessage(v.sessionID, v.id, Number(row._rowid ?? 0));
       });
       if (!ok) this.skipped++;

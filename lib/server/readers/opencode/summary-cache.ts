@@ -1,7 +1,6 @@
 import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
 import type { CachedEntry, SourceCache } from '@/lib/server/index-cache/index-cache';
-import type { Row } from './sqlite-queries';
 
 /** Entries written per transaction, with a turn of the event loop between: pages keep being served. */
 const WRITE_CHUNK = 5_000;
@@ -14,7 +13,7 @@ const WRITE_DELAY_MS = 1_000;
 export const SIGNATURE_KEY = '';
 
 /** A message row's cheap identity: rowid and `time_updated`. Unchanged: its data is unchanged. */
-export function messageVersion(row: Row): string {
+export function messageVersion(row: Record<string, unknown>): string {
   return `${String(row._rowid)}:${String(row._updated)}`;
 }
 
@@ -22,12 +21,12 @@ export function messageVersion(row: Row): string {
  * A message as the index stored it, checked cheaply (our own output, in our own 0700 folder; no zod):
  * undefined sends the row back to be read from the database.
  */
-export function cachedMessage(key: string, entry: CachedEntry | undefined): { message: MessageInfo; rowid: number } | undefined {
+export function cachedMessage(id: string, entry: CachedEntry | undefined): { message: MessageInfo; rowid: number } | undefined {
   if (!entry) return undefined;
   try {
     const value = JSON.parse(entry.value) as Partial<MessageInfo> | null;
     const ok =
-      typeof value === 'object' && value !== null && value.id === key && typeof value.sessionID === 'string' &&
+      typeof value === 'object' && value !== null && value.id === id && typeof value.sessionID === 'string' &&
       (value.role === 'user' || value.role === 'assistant') && typeof value.cost === 'number' &&
       typeof value.tokens === 'object' && value.tokens !== null && typeof value.time?.created === 'number';
     return ok ? { message: value as MessageInfo, rowid: Number.parseInt(entry.version, 10) || 0 } : undefined;
@@ -47,9 +46,10 @@ export class SummaryCacheWriter {
 
   constructor(private readonly cache: SourceCache) {}
 
-  note(row: Row, message: MessageInfo): void {
-    this.removed.delete(message.id);
-    this.upserts.set(message.id, [messageVersion(row), message]);
+  /** `key`: the message id (SQLite) or its file (JSON tree); `version`: what says it is unchanged. */
+  note(key: string, version: string, message: MessageInfo): void {
+    this.removed.delete(key);
+    this.upserts.set(key, [version, message]);
   }
 
   remove(ids: Iterable<string>): void {

@@ -1,0 +1,80 @@
+// The summary index for OpenCode's JSON tree, keyed by each message file's identity, size and time:
+// a restart reads only files that changed, and answers exactly what a cold read answers.
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { answers, op, type Op } from './support/index-ops';
+import { IndexCache } from '@/lib/server/index-cache/index-cache';
+import { JsonTreeReader } from '@/lib/server/readers/opencode/json/json-tree-reader';
+import { TreeBuilder } from '../support/tree-builder';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function readWith(dataDir: string, indexFile?: string): Promise<ReturnType<typeof answers>> {
+  const cache = indexFile ? IndexCache.open(indexFile) : undefined;
+  const reader = new JsonTreeReader(dataDir, cache?.source(`opencode-json:${dataDir}`));
+  try {
+    const read = answers(await reader.readAll());
+    await reader.writeIndex();
+    return read;
+  } finally {
+    cache?.close();
+  }
+}
+
+function messageFiles(tree: TreeBuilder): string[] {
+  const root = path.join(tree.storage, 'message');
+  try {
+    return readdirSync(root).flatMap((s) => readdirSync(path.join(root, s)).map((f) => path.join(root, s, f))).sort();
+  } catch {
+    return [];
+  }
+}
+
+function apply(tree: TreeBuilder, ops: readonly Op[], indexFile: string, counter: { next: number }): void {
+  for (const o of ops) {
+    const files = messageFiles(tree);
+    const picked = files.length > 0 && 'pick' in o ? files[o.pick % files.length] : undefined;
+    const idOf = (file: string) => path.basename(file, '.json');
+    const sessionOf = (file: string) => path.basename(path.dirname(file));
+    if (o.kind === 'add') {
+      tree.session('proj1', `ses_${o.session}`);
+      tree.assistant(`ses_${o.session}`, `msg_${counter.next++}`, 'msg_u', { cost: o.n / 100 });
+    } else if (o.kind === 'edit' && picked) {
+      tree.assistant(sessionOf(picked), idOf(picked), 'msg_u', { cost: o.n / 100, tokens: { input: o.n, output: 1 } });
+    } else if (o.kind === 'delete' && picked) {
+      rmSync(picked);
+    } else if (o.kind === 'deleteSession') {
+      rmSync(path.join(tree.storage, 'session', 'proj1', `ses_${o.session}.json`), { force: true });
+      rmSync(path.join(tree.storage, 'message', `ses_${o.session}`), { recursive: true, force: true });
+    } else if (o.kind === 'corrupt' && picked) {
+      tree.write(path.relative(tree.storage, picked), '{not json');
+    } else if (o.kind === 'dropIndex') {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${indexFile}${suffix}`, { force: true });
+    }
+  }
+}
+
+describe('persistent summary index, JSON tree', () => {
+  it('a restart after any edits, deletions or a removed index answers what a cold read answers (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 10 }), fc.array(op, { maxLength: 10 }), async (setup, between) => {
+        const tree = new TreeBuilder();
+        dirs.push(tree.dataDir);
+        tree.project('proj1');
+        const indexFile = path.join(tree.dataDir, '..', `${path.basename(tree.dataDir)}-index.db`);
+        dirs.push(indexFile, `${indexFile}-wal`, `${indexFile}-shm`);
+        const counter = { next: 0 };
+        apply(tree, setup, indexFile, counter);
+        expect(await readWith(tree.dataDir, indexFile)).toEqual(await readWith(tree.dataDir));
+        apply(tree, between, indexFile, counter);
+        expect(await readWith(tree.dataDir, indexFile)).toEqual(await readWith(tree.dataDir));
+      }),
+      { numRuns: Number(process.env.INDEX_RUNS ?? 20) },
+    );
+  });
+});
