@@ -1,0 +1,66 @@
+// Sessions written by the real Claude Code and pi, as a person sees them: forks linked both ways,
+// client context folded into one line, retries and the failed reply as such, nothing "unknown".
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { SessionSummary } from '@/lib/sessions/session-summary';
+import { startDashboard, type Dashboard } from '../support/start-dashboard';
+import { CLAUDE_VERSION, PI_VERSION } from '../tools/agent-bins';
+import { allSessions } from './support/api';
+import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
+
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser', () => {
+  let dashboard: Dashboard;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+  let sessions: SessionSummary[];
+
+  beforeAll(async () => {
+    [dashboard, browser] = await Promise.all([
+      startDashboard({ opencodeDir: path.join(fixtures, 'none'), claudeDir: path.join(fixtures, `claude-${CLAUDE_VERSION}`, 'projects'), piDir: path.join(fixtures, `pi-${PI_VERSION}`, 'sessions') }),
+      launchChromium(),
+    ]);
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    watch = watchPage(page, dashboard.url);
+    sessions = (await allSessions(dashboard.url)).sessions;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.stop();
+  });
+
+  const open = async (id: string): Promise<string> => {
+    await page.goto(`${dashboard.url}/sessions/${encodeURIComponent(id)}`);
+    await page.locator('[data-testid="timeline"] .timeline-item').first().waitFor();
+    return page.locator('main').innerText();
+  };
+
+  it('a fork links its original and the original its fork (Claude Code and pi)', async () => {
+    for (const source of ['claude', 'pi']) {
+      const fork = sessions.find((s) => s.source === source && s.forkedFrom)!;
+      await open(fork.id);
+      await page.locator('[data-testid="fork-origin"] a').click();
+      await page.waitForURL(`**/sessions/${encodeURIComponent(fork.forkedFrom!)}`);
+      await page.locator('[data-testid="forks"] a').first().waitFor();
+      expect(await page.locator('[data-testid="forks"] a').getAttribute('href')).toContain(encodeURIComponent(fork.id));
+    }
+  });
+
+  it("the client's context is one folded line per prompt; retries and the failed reply read as such; nothing is unknown", async () => {
+    const failed = sessions.find((s) => s.source === 'claude' && s.title.includes('[ssc:c-fail]'))!;
+    const text = await open(failed.id);
+    expect(text).toMatch(/Context the client added · 10 records · \d+ KB/);
+    expect(text).not.toContain('System prompt and tools sent to the model');
+    expect(text).toContain('Retry #1');
+    expect(text.match(/529 Overloaded\. This is a server-side issue/g)).toHaveLength(1);
+    expect(text).not.toContain('unknown part');
+    await page.getByText('Context the client added').click();
+    expect(await page.locator('main').innerText()).toContain('System prompt and tools sent to the model');
+    for (const s of sessions) expect(await open(s.id), s.id).not.toContain('unknown part');
+    expect(watch.errors).toEqual([]);
+  });
+});
