@@ -16,7 +16,7 @@ export function PartView({ part, step }: { part: Part; step?: number }) {
     case 'text':
       if (part.synthetic) {
         return (
-          <Collapsible id={part.id} summary="Context added by OpenCode" className="synthetic">
+          <Collapsible id={part.id} summary="Context added by the agent, not typed" className="synthetic">
             <CollapsibleText id={part.id} text={part.text} />
           </Collapsible>
         );
