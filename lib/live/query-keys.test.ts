@@ -20,4 +20,8 @@ describe('keysForChange', () => {
   it('a search index change refreshes search results only', () => {
     expect(keysForChange({ sessions: [], topics: ['search'] })).toEqual([queryKeys.search()]);
   });
+
+  it('streamed text refreshes the open session pages only, not lists or charts', () => {
+    expect(keysForChange({ sessions: ['ses_1'], topics: ['stream'] })).toEqual([queryKeys.session('ses_1')]);
+  });
 });
