@@ -9,7 +9,7 @@ import { costBreakdown } from '@/lib/charts/breakdown';
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCompact } from '@/lib/format/format-tokens';
 import { describeCost } from '@/lib/view/cost-view';
-import type { Periods } from '@/lib/view/periods';
+import { fromParam, type OverviewRange } from '@/lib/view/overview-range';
 
 const DIMENSIONS = [
   { key: 'model', label: 'Model' },
@@ -17,9 +17,9 @@ const DIMENSIONS = [
   { key: 'project', label: 'Project' },
 ] as const;
 
-export function CostBreakdowns({ periods }: { periods: Periods }) {
+export function CostBreakdowns({ range }: { range: OverviewRange }) {
   const [by, setBy] = useState<(typeof DIMENSIONS)[number]['key']>('model');
-  const params = `groupBy=${by}&from=${periods.monthStart}`;
+  const params = `groupBy=${by}${fromParam(range)}`;
   const stats = useStats(params);
   const rows = stats.data ? costBreakdown(stats.data.groups, 8) : [];
   const tabs = (
@@ -35,10 +35,10 @@ export function CostBreakdowns({ periods }: { periods: Periods }) {
     </>
   );
   return (
-    <Panel title={`Cost by ${by} (30 days)`} actions={tabs} id="breakdown">
+    <Panel title={`Cost by ${by} (${range.label.toLowerCase()})`} actions={tabs} id="breakdown">
       {stats.error ? <ErrorState what={`cost by ${by} (/api/stats)`} error={stats.error} /> : null}
       {!stats.data && !stats.error ? <Loading what="breakdown" counting={stats.counting} /> : null}
-      {stats.data && rows.length === 0 ? <p className="muted">No spend in the last 30 days.</p> : null}
+      {stats.data && rows.length === 0 ? <p className="muted">No spend in this range ({range.label.toLowerCase()}).</p> : null}
       <ul className="bar-list" data-testid={`breakdown-${by}`}>
         {rows.map((r) => (
           <li key={r.key}>

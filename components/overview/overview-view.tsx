@@ -1,6 +1,10 @@
 'use client';
 import { useState } from 'react';
+import { QuickRanges } from '@/components/ui/quick-ranges';
+import { overviewRange } from '@/lib/view/overview-range';
 import { periodsAt } from '@/lib/view/periods';
+import { quickRangeDays, type QuickRange } from '@/lib/view/quick-ranges';
+import { MonthView } from './month-view';
 import { IndexStatus } from './index-status';
 import { LiveNow } from './live-now';
 import { PeriodStats } from './period-stats';
@@ -15,6 +19,8 @@ import { useRecentSessions } from './use-recent-sessions';
 export function OverviewView() {
   // Fixed for the page's life, so query keys stay stable; live events refresh the data.
   const [periods] = useState(() => periodsAt(Date.now()));
+  const [quick, setQuick] = useState<QuickRange>('30d');
+  const range = overviewRange(quick, periods.todayStart + 12 * 3_600_000);
   const health = useHealth();
   const recent = useRecentSessions();
   const h = health.data;
@@ -33,10 +39,15 @@ export function OverviewView() {
       <IndexStatus health={health} />
       <LiveNow recent={recent} />
       <PeriodStats periods={periods} />
-      <UsageOverTime periods={periods} />
+      <MonthView now={periods.todayStart + 12 * 3_600_000} />
+      <div className="overview-range">
+        <span className="muted small">Charts:</span>
+        <QuickRanges label="Chart range" value={quickRangeDays(quick, periods.todayStart + 12 * 3_600_000)} onChange={(_, r) => setQuick(r)} />
+      </div>
+      <UsageOverTime periods={periods} range={range} />
       <div className="grid-2">
-        <CostByModelPerDay periods={periods} />
-        <CostBreakdowns periods={periods} />
+        <CostByModelPerDay range={range} />
+        <CostBreakdowns range={range} />
       </div>
       <TotalsBySource />
       <RecentSessions recent={recent} />

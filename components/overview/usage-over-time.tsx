@@ -8,39 +8,49 @@ import { DownloadLinks, statsDownload } from '@/components/ui/download-links';
 import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
 import { useStats } from '@/components/charts/use-stats';
-import { buildTimeSeries, type TimeUnit } from '@/lib/charts/time-series';
+import { evenTicks } from '@/lib/charts/axis';
+import { buildTimeSeries, fitRangeToData, timeLabel, type TimeUnit } from '@/lib/charts/time-series';
+import { localDayKey } from '@/lib/format/format-time';
+import { fromParam, type OverviewRange } from '@/lib/view/overview-range';
 import type { Periods } from '@/lib/view/periods';
 
-export function UsageOverTime({ periods }: { periods: Periods }) {
-  const [unit, setUnit] = useState<TimeUnit>('day');
-  const from = unit === 'day' ? periods.monthStart : periods.dayAgo;
-  const params = `groupBy=${unit}&from=${from}`;
+export function UsageOverTime({ periods, range }: { periods: Periods; range: OverviewRange }) {
+  const [hourly, setHourly] = useState(false);
+  const unit: TimeUnit = hourly ? 'hour' : range.unit;
+  const params = hourly ? `groupBy=hour&from=${periods.dayAgo}` : `groupBy=${unit}${fromParam(range)}`;
   const stats = useStats(params);
   const now = useNow(60_000);
+  const fit = useMemo(() => (stats.data && !hourly ? fitRangeToData(stats.data.groups, range.from, now) : undefined), [stats.data, hourly, range.from, now]);
+  const from = hourly ? periods.dayAgo : (fit?.from ?? range.from ?? now);
   const rows = useMemo(() => (stats.data ? buildTimeSeries(stats.data.groups, unit, from, Math.max(now, from)) : []), [stats.data, unit, from, now]);
+  // Both charts of the row (and the cost-by-model chart below) show the same date ticks.
+  const ticks = useMemo(() => evenTicks(rows.map((r) => r.label), 8), [rows]);
   const toggle = (
     <>
       <div className="segmented" role="group" aria-label="Range">
-        <button type="button" aria-pressed={unit === 'day'} onClick={() => setUnit('day')}>
-          30 days
+        <button type="button" aria-pressed={!hourly} onClick={() => setHourly(false)}>
+          {range.label}
         </button>
-        <button type="button" aria-pressed={unit === 'hour'} onClick={() => setUnit('hour')}>
+        <button type="button" aria-pressed={hourly} onClick={() => setHourly(true)}>
           24 hours
         </button>
       </div>
       <DownloadLinks href={statsDownload(params)} what={`tokens and cost per ${unit}`} testId="usage-download" />
     </>
   );
+  // The chosen range stays in words when the chart starts later, at the first data.
+  const fitted = fit?.fitted ? <p className="muted small" data-testid="usage-fitted">{range.label}: usage starts {timeLabel(localDayKey(fit.from))}, the chart starts there.</p> : null;
   return (
     <div className="grid-2 wide-left">
-      <Panel title={`Tokens & cost ${unit === 'day' ? 'per day' : 'per hour'}`} actions={toggle} id="usage-chart">
+      <Panel title={`Tokens & cost per ${unit}`} actions={toggle} id="usage-chart">
         {stats.error ? <ErrorState what="usage over time (/api/stats)" error={stats.error} /> : null}
         {!stats.data && !stats.error ? <Loading what="usage" counting={stats.counting} /> : null}
-        {stats.data ? <TokenCostChart rows={rows} xKey="label" costKey="cost" costName="Cost" altCost={{ key: 'apiCost', name: 'At API prices' }} label="Tokens by kind and cost over time" /> : null}
+        {fitted}
+        {stats.data ? <TokenCostChart rows={rows} xKey="label" costKey="cost" costName="Cost" altCost={{ key: 'apiCost', name: 'At API prices' }} label="Tokens by kind and cost over time" ticks={ticks} /> : null}
       </Panel>
       <Panel title="Cache reads & writes vs input" id="cache-chart">
         {stats.error ? <ErrorState what="cache use (/api/stats)" error={stats.error} /> : null}
-        {stats.data ? <CacheShareChart rows={rows} xKey="label" label="Share of prompt tokens from cache over time" height={240} /> : null}
+        {stats.data ? <CacheShareChart rows={rows} xKey="label" label="Share of prompt tokens from cache over time" height={240} ticks={ticks} /> : null}
       </Panel>
     </div>
   );

@@ -6,6 +6,7 @@ import { Panel } from '@/components/ui/panel';
 import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
 import { bucketSteps, computedCostDiffers, type StepRow } from '@/lib/charts/step-series';
+import { evenTicks } from '@/lib/charts/axis';
 import { cacheMix } from '@/lib/charts/cache-mix';
 import { formatPercent, formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
@@ -20,6 +21,7 @@ const NO_STEPS: StepRow[] = [];
 export function SessionCharts({ steps = NO_STEPS, error, tokens }: { steps?: StepRow[]; error?: unknown; tokens: TokenCounts }) {
   const loading = steps === NO_STEPS;
   const bars = useMemo(() => bucketSteps(steps), [steps]);
+  const ticks = useMemo(() => evenTicks(bars.map((b) => b.label), 10), [bars]);
   const mix = cacheMix(tokens);
   if (error) return <ErrorState what="the step charts" error={error} />;
   if (loading) return <Loading what="step charts" />;
@@ -35,10 +37,12 @@ export function SessionCharts({ steps = NO_STEPS, error, tokens }: { steps?: Ste
           altCost={computedCostDiffers(steps) ? { key: 'cumulativeComputedCost', name: 'Cumulative at API prices' } : undefined}
           height={220}
           label="Tokens per model step and cumulative cost"
+          ticks={ticks}
+          titleKey="title"
         />
       </Panel>
       <Panel title="Cache vs input per step" id="session-cache-chart">
-        <CacheShareChart rows={bars} xKey="label" height={190} label="Share of prompt tokens from cache per step" />
+        <CacheShareChart rows={bars} xKey="label" height={190} label="Share of prompt tokens from cache per step" ticks={ticks} />
         <p className="footnote muted">
           Cache hit ratio {formatPercent(mix.hitRatio)} of {formatCompact(mix.promptTokens)} prompt tokens.
         </p>

@@ -4,6 +4,7 @@ import { sourceFilterLabel, type SourceFilter } from '@/lib/model/source';
 import { SESSION_STATUSES } from '@/lib/status/session-status';
 import { statusLabel } from '@/lib/view/status-view';
 import { DEFAULT_TABLE_QUERY, hasFilters, type TableQuery } from '@/lib/view/table-query';
+import { QuickRanges } from '@/components/ui/quick-ranges';
 import { useFilterOptions } from './use-filter-options';
 
 interface Props {
@@ -94,6 +95,15 @@ export function SessionFilterBar({ query, setQuery, autoFocus }: Props) {
           </option>
         ))}
       </select>
+      <QuickRanges
+        label="Active in"
+        value={{ from: shown.from, to: shown.to }}
+        onChange={(range) => {
+          const next = { ...shown, from: range.from, to: range.to, q: query.q };
+          setShown(next);
+          setQuery(next);
+        }}
+      />
       <label className="inline-field">
         From <input type="date" aria-label="Active from" value={shown.from ?? ''} onChange={(e) => set('from', opt(e.target.value))} />
       </label>

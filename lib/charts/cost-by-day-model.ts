@@ -1,5 +1,5 @@
 import type { StatsGroup } from '@/lib/view/api-types';
-import { timeKeys, timeLabel } from './time-series';
+import { timeKeys, timeLabel, type TimeUnit } from './time-series';
 
 export interface StackedSeries {
   /** Data key in the rows: `s0`, `s1`... (model ids hold dots, which chart libraries read as paths). */
@@ -23,9 +23,9 @@ export type CostBasis = 'stored' | 'computed';
  * models add up to that day. The `top` models by cost over the range keep their own series, the
  * rest go under `Other`; days without spend are rows of zeros.
  */
-export function stackCostByDay(days: readonly StatsGroup[], basis: CostBasis, from: number, to: number, top = 5): StackedDays {
+export function stackCostByDay(days: readonly StatsGroup[], basis: CostBasis, from: number, to: number, top = 5, unit: TimeUnit = 'day'): StackedDays {
   const costOf = (g: StatsGroup) => (basis === 'stored' ? g.figure.storedCost : g.figure.computedCost);
-  const keys = timeKeys('day', from, to);
+  const keys = timeKeys(unit, from, to);
   const inRange = new Set(keys);
   const totals = new Map<string, { name: string; cost: number }>();
   for (const day of days) {

@@ -44,11 +44,13 @@ describe('bucketSteps', () => {
   it('keeps small series as they are, labelled by step', () => {
     const out = bucketSteps(rows, 20);
     expect(out).toHaveLength(10);
-    expect(out[3]).toMatchObject({ label: '4', input: 1, cumulativeCost: 2 });
+    expect(out[3]).toMatchObject({ label: '4', title: 'step 4', input: 1, cumulativeCost: 2 });
   });
   it('sums steps into at most `max` buckets', () => {
     const out = bucketSteps(rows, 4);
-    expect(out.map((b) => b.label)).toEqual(['1–3', '4–6', '7–9', '10']);
+    // Ticks stay short (the bucket's first step); the tooltip names the whole bucket.
+    expect(out.map((b) => b.label)).toEqual(['1', '4', '7', '10']);
+    expect(out.map((b) => b.title)).toEqual(['steps 1–3', 'steps 4–6', 'steps 7–9', 'step 10']);
     expect(out[0]).toMatchObject({ input: 3, output: 6, cacheRead: 9, cost: 1.5, cumulativeCost: 1.5 });
     expect(out.at(-1)?.cumulativeCost).toBe(5);
   });

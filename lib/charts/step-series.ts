@@ -61,8 +61,10 @@ export function computedCostDiffers(rows: readonly StepRow[]): boolean {
 }
 
 export interface StepBucket extends StepRow {
-  /** "12" for a single step, "12–18" for a bucket. */
+  /** The axis tick: the bucket's first step ("113"), short enough to read at any width. */
   label: string;
+  /** The tooltip's heading: "step 12", "steps 113–119". */
+  title: string;
 }
 
 /**
@@ -79,7 +81,8 @@ export function bucketSteps(rows: readonly StepRow[], max = 240): StepBucket[] {
     const sum = (key: 'input' | 'output' | 'reasoning' | 'cacheRead' | 'cacheWrite' | 'cost') => group.reduce((n, r) => n + r[key], 0);
     out.push({
       step: first.step,
-      label: group.length === 1 ? String(first.step) : `${first.step}–${last.step}`,
+      label: String(first.step),
+      title: group.length === 1 ? `step ${first.step}` : `steps ${first.step}–${last.step}`,
       messageID: first.messageID,
       input: sum('input'),
       output: sum('output'),

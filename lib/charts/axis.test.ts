@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { costAxis, evenTicks } from './axis';
+
+describe('chart axes', () => {
+  it('a session that cost $0 gets no cost axis; otherwise the axis fits the largest cost', () => {
+    expect(costAxis([{ cost: 0, apiCost: 0 }, { cost: 0 }], ['cost', 'apiCost'])).toEqual({ show: false, max: 0 });
+    expect(costAxis([{ cost: 0.02, apiCost: 0.5 }, { cost: 0.1 }], ['cost', 'apiCost'])).toEqual({ show: true, max: 0.5 });
+  });
+
+  it('thins ticks evenly, keeping the first and last, the same for charts with the same days', () => {
+    const days = Array.from({ length: 30 }, (_, i) => `d${i + 1}`);
+    const ticks = evenTicks(days, 8);
+    expect(ticks.length).toBeLessThanOrEqual(8);
+    expect(ticks[0]).toBe('d1');
+    expect(ticks.at(-1)).toBe('d30');
+    expect(evenTicks(days, 8)).toEqual(ticks);
+    expect(evenTicks(['a', 'b'], 8)).toEqual(['a', 'b']);
+  });
+});
