@@ -41,22 +41,22 @@ export function MonthView({ now }: { now: number }) {
     <Panel title={`${monthName(keys.thisMonth)} so far vs ${monthName(keys.lastMonth)}`} id="month-view">
       <div className="stats-row" data-testid="month-view">
         <Stat
-          testId="month-cost"
+          testId="mom-cost"
           label={`${monthName(keys.thisMonth)}: cost`}
           value={m && !counting ? <CostFigure value={m.thisMonth} align="start" /> : pending}
-          detail={m && !counting ? change(m.change.cost, m.thisMonth.cost, 'month-cost-change') : undefined}
+          detail={m && !counting ? change(m.change.cost, m.thisMonth.cost, 'mom-cost-change') : undefined}
         />
         <Stat
-          testId="month-tokens"
+          testId="mom-tokens"
           label={`${monthName(keys.thisMonth)}: tokens`}
           value={m && !counting ? formatTokens(m.thisMonth.tokens) : pending}
-          detail={m && !counting ? change(m.change.tokens, m.thisMonth.tokens, 'month-tokens-change') : undefined}
+          detail={m && !counting ? change(m.change.tokens, m.thisMonth.tokens, 'mom-tokens-change') : undefined}
         />
         <Stat
-          testId="month-sessions"
+          testId="mom-sessions"
           label={`${monthName(keys.thisMonth)}: sessions`}
           value={sessions && !counting ? sessions.thisMonth : pending}
-          detail={m && sessions && !counting ? change(m.change.sessions, sessions.thisMonth, 'month-sessions-change') : undefined}
+          detail={m && sessions && !counting ? change(m.change.sessions, sessions.thisMonth, 'mom-sessions-change') : undefined}
         />
         <Stat
           testId="last-month"
