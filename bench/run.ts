@@ -8,6 +8,7 @@ import { markdownTable, rows } from './lib/figures';
 import { ensureBuild } from './lib/server';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
+import { benchSearch } from './search';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   console.log(`sessionscope bench: ${values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (want('live') || values.scale) ensureBuild(values.rebuild);
+  if (want('live') || want('search') || values.scale) ensureBuild(values.rebuild);
   if (values.scale) {
     await benchScale({
       corpus: values.corpus,
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     if (want('live')) await benchLive(Number(values.writes));
     if (want('update')) await benchUpdateCost();
     if (want('stats')) await benchStats();
+    if (want('search')) await benchSearch({ sessions: 500, writes: 30 });
   }
   console.log(`\n${markdownTable()}\n`);
   const missed = rows.filter((r) => r.pass === false).length;

@@ -5,7 +5,14 @@ import { parseSearchQuery } from './search-query';
 
 describe('parseSearchQuery', () => {
   it('quotes words, ANDs them and matches the last one as a prefix while typing', () => {
-    expect(parseSearchQuery('fix login')).toEqual({ match: '"fix" AND "login"*', terms: ['fix', 'login'] });
+    expect(parseSearchQuery('fix login')).toEqual({
+      match: '"fix" AND "login"*',
+      terms: ['fix', 'login'],
+      marks: [
+        { text: 'fix', prefix: false },
+        { text: 'login', prefix: true },
+      ],
+    });
     expect(parseSearchQuery('fix login ').match).toBe('"fix" AND "login"');
   });
 

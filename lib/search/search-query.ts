@@ -8,6 +8,8 @@ export interface ParsedQuery {
   match?: string;
   /** The words and phrases looked for (for the page to say what it searched). */
   terms: string[];
+  /** The same, with whether each matches as a prefix (to mark them in snippets). */
+  marks: { text: string; prefix: boolean }[];
 }
 
 interface Token {
@@ -52,16 +54,19 @@ export function parseSearchQuery(input: string): ParsedQuery {
   const tokens = tokenize(input);
   const positive = tokens.filter((t) => !t.negated);
   const negative = tokens.filter((t) => t.negated);
-  if (positive.length === 0) return { terms: [] };
+  if (positive.length === 0) return { terms: [], marks: [] };
   const last = positive.at(-1);
   // A group is a run of words joined by OR; groups are ANDed.
   const groups: string[][] = [];
+  const marks: ParsedQuery['marks'] = [];
   for (const token of positive) {
-    const term = token === last && !token.quoted && !/\s$/.test(input) ? `${quote(token.text)}*` : quote(token.text);
+    const prefix = token === last && !token.quoted && !/\s$/.test(input);
+    marks.push({ text: token.text, prefix });
+    const term = prefix ? `${quote(token.text)}*` : quote(token.text);
     if (token.or && groups.length > 0) groups.at(-1)?.push(term);
     else groups.push([term]);
   }
   const anded = groups.map((g) => (g.length > 1 ? `(${g.join(' OR ')})` : g[0])).join(' AND ');
   const match = negative.reduce((expr, t) => `${expr} NOT ${quote(t.text)}`, negative.length > 0 ? `(${anded})` : anded);
-  return { match, terms: positive.map((t) => t.text) };
+  return { match, terms: positive.map((t) => t.text), marks };
 }

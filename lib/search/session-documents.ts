@@ -8,7 +8,7 @@ import { cleanForIndex } from './marked-text';
 import type { DocKind, SearchDoc } from './search-types';
 
 /** How much of one field is indexed: the head and the tail of a long tool output are what people remember. */
-export const FIELD_LIMITS: Record<'text' | 'input' | 'output', number> = { text: 32_000, input: 4_000, output: 8_000 };
+export const FIELD_LIMITS: Record<'text' | 'input' | 'output', number> = { text: 16_000, input: 2_000, output: 4_000 };
 
 /** A long field's head and tail (three quarters head), cleaned for the index. */
 export function boundText(text: string, max: number): string {

@@ -22,7 +22,7 @@ describe('search index', () => {
     expect(output).toHaveLength(1);
     expect(output[0]).toMatchObject({ sessionID: 'ses_a', messageID: 'msg_ses_a_1a', partID: 'prt_ses_a_1x', kind: 'tool-output', role: 'assistant', agent: 'build', model: 'anthropic/claude-x', sessionTitle: 'Fix the login page', source: 'opencode-sqlite' });
     const snippet = output[0]?.snippet;
-    expect(snippet?.ranges.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['check-password']);
+    expect(snippet?.ranges.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['check', 'password']);
     // The last word matches as a prefix while typing.
     expect(ask(search, 'bcry').hits.map((h) => h.kind).sort()).toEqual(['reply', 'tool-input']);
     close();

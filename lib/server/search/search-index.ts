@@ -1,8 +1,9 @@
 import 'server-only';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { MessageRole } from '@/lib/model/message';
 import type { SourceKind } from '@/lib/model/source';
-import { MARK_CLOSE, MARK_OPEN, readMarks } from '@/lib/search/marked-text';
+import { makeSnippet, type MarkWord } from '@/lib/search/make-snippet';
 import type { DocKind, SearchDoc, SearchHit } from '@/lib/search/search-types';
 
 /** What the index keeps of a session besides its documents: what filters and hits name. */
@@ -41,6 +42,7 @@ export interface SearchPage {
 }
 
 interface HitRow {
+  id: number;
   session: string;
   message: string | null;
   part: string | null;
@@ -52,10 +54,7 @@ interface HitRow {
   title: string;
   source: SourceKind;
   project: string;
-  snip: string;
 }
-
-const SNIPPET_TOKENS = 20;
 
 /** The derived full-text index: documents in, ranked hits out. Knows nothing of sources or the store. */
 export class SearchIndex {
@@ -92,7 +91,11 @@ export class SearchIndex {
           if (w.replace.own) this.st('DELETE FROM docs WHERE session = ? AND message IS NULL').run(w.session.id);
         }
         const insert = this.st('INSERT INTO docs(session, message, part, kind, role, agent, model, time, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-        for (const d of w.docs) insert.run(w.session.id, d.messageID ?? null, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time), d.body);
+        const index = this.st('INSERT INTO fts(rowid, body) VALUES (?, ?)');
+        for (const d of w.docs) {
+          const { lastInsertRowid } = insert.run(w.session.id, d.messageID ?? null, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time), deflateRawSync(d.body));
+          index.run(lastInsertRowid, d.body);
+        }
         this.st('INSERT INTO sessions(id, fp, source, project, title) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET fp = excluded.fp, source = excluded.source, project = excluded.project, title = excluded.title').run(
           w.session.id,
           w.fp,
@@ -105,11 +108,10 @@ export class SearchIndex {
     run.immediate();
   }
 
-  /** Sessions that hold any of these parts or messages. */
-  sessionsHolding(parts: readonly string[], messages: readonly string[]): Set<string> {
+  /** Sessions that hold any of these parts. */
+  sessionsHolding(parts: readonly string[]): Set<string> {
     const out = new Set<string>();
     for (const part of parts) for (const r of this.st('SELECT DISTINCT session FROM docs WHERE part = ?').all(part) as { session: string }[]) out.add(r.session);
-    for (const message of messages) for (const r of this.st('SELECT DISTINCT session FROM docs WHERE message = ?').all(message) as { session: string }[]) out.add(r.session);
     return out;
   }
 
@@ -125,7 +127,7 @@ export class SearchIndex {
   }
 
   /** Hits for an FTS5 expression (see `parseSearchQuery`), best first (or in time order, for one session's next/previous). */
-  query(match: string, filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' }): SearchPage {
+  query(match: string, marks: readonly MarkWord[], filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' }): SearchPage {
     const where = ['fts MATCH ?'];
     const params: (string | number)[] = [match];
     const add = (clause: string, ...values: (string | number)[]) => {
@@ -142,16 +144,21 @@ export class SearchIndex {
     if (filters.role) add('d.role = ?', filters.role);
     if (filters.kinds?.length) add(`d.kind IN (${filters.kinds.map(() => '?').join(', ')})`, ...filters.kinds);
     const order = page.order === 'time' ? 'd.time, d.id' : 'rank';
-    const sql = `SELECT d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project,
-        snippet(fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS snip
+    const sql = `SELECT d.id, d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project
       FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.id = d.session
       WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
     const rows = this.st(sql).all(...params, page.limit + 1, page.offset) as HitRow[];
-    return { hits: rows.slice(0, page.limit).map(toHit), more: rows.length > page.limit };
+    // Bodies are read (and snippets cut) for the page's hits only: a common word matches most documents.
+    const body = this.st('SELECT body FROM docs WHERE id = ?');
+    const hits = rows.slice(0, page.limit).map((row) => {
+      const stored = (body.get(row.id) as { body: Buffer } | undefined)?.body;
+      return toHit(row, makeSnippet(stored ? inflateRawSync(stored).toString('utf8') : '', marks));
+    });
+    return { hits, more: rows.length > page.limit };
   }
 }
 
-function toHit(r: HitRow): SearchHit {
+function toHit(r: HitRow, snippet: SearchHit['snippet']): SearchHit {
   return {
     sessionID: r.session,
     sessionTitle: r.title,
@@ -164,6 +171,6 @@ function toHit(r: HitRow): SearchHit {
     ...(r.agent ? { agent: r.agent } : {}),
     ...(r.model ? { model: r.model } : {}),
     time: r.time,
-    snippet: readMarks(r.snip),
+    snippet,
   };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
+import { markWords } from '@/lib/search/make-snippet';
 import { parseSearchQuery } from '@/lib/search/search-query';
 import type { SearchProgress, SearchResponse } from '@/lib/search/search-types';
 import { sessionscopeCacheDir } from '../config';
@@ -51,11 +52,11 @@ export class SearchService {
   }
 
   search(request: SearchRequest): SearchResponse {
-    const { match, terms } = parseSearchQuery(request.q);
+    const { match, terms, marks } = parseSearchQuery(request.q);
     const base = { query: request.q, terms, hits: [], progress: this.progress() };
     if (!match || !this.index) return base;
     try {
-      const page = this.index.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
+      const page = this.index.query(match, markWords(marks), request.filters, { limit: request.limit, offset: request.offset, order: request.order });
       return { ...base, hits: page.hits, ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
     } catch (error) {
       this.onError(error);

@@ -90,11 +90,10 @@ export class SearchUpdater {
     for (const message of changes.messages) this.entry(message.sessionID).messages.add(message.id);
     for (const part of changes.parts) this.entry(part.sessionID).messages.add(part.messageID);
     for (const id of changes.removed.sessions) this.entry(id).check = true;
-    const { parts, messages } = changes.removed;
-    if (parts.length > 0 || messages.length > 0) {
-      // Removals are rare (an undone turn, a deleted session): the sessions they hit are read again whole.
-      for (const id of this.guard(() => this.index.sessionsHolding(parts, messages)) ?? []) this.entry(id).all = true;
-    }
+    // Removals are rare (an undone turn, a deleted session): the sessions they hit are read again whole.
+    // Every message is in the store, so a removed one names its session; a part may not be (only the newest are).
+    if (changes.removed.messages.length > 0) for (const id of touched) this.entry(id).all = true;
+    if (changes.removed.parts.length > 0) for (const id of this.guard(() => this.index.sessionsHolding(changes.removed.parts)) ?? []) this.entry(id).all = true;
     this.schedule();
   }
 
