@@ -2,6 +2,7 @@
 // Figures are ratios against baselines measured in the same run. Only 127.0.0.1; temp folders and
 // child processes are removed at exit, also on failure.
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanup, installCleanup, keepTempDirs } from './lib/cleanup';
 import { markdownTable, rows } from './lib/figures';
@@ -29,7 +30,11 @@ async function main(): Promise<void> {
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
   if (want('live') || want('search') || values.scale) ensureBuild(values.rebuild);
-  if (values.scale) {
+  if (values.scale && only?.includes('search')) {
+    // `--scale --only search --corpus DIR`: the search figures on the reference corpus's database.
+    if (!values.corpus) throw new Error('--scale --only search needs --corpus DIR (npm run corpus -- --out DIR)');
+    await benchSearch({ sessions: Number(values.sessions), writes: 30, dataDir: path.join(values.corpus, 'sqlite'), label: 'reference corpus' });
+  } else if (values.scale) {
     await benchScale({
       corpus: values.corpus,
       sessions: Number(values.sessions),

@@ -59,10 +59,10 @@ async function searchableAfterWrite(dataDir: string, writes: number): Promise<vo
     let timeouts = 0;
     for (let i = 0; i < writes; i++) {
       const started = performance.now();
-      writer.write(i);
+      const { what } = writer.write(i);
       let found = false;
       while (!found && performance.now() - started < 5_000) {
-        found = (await ask(`"bench write ${i}"`)).body.hits.length > 0;
+        found = (await ask(`"bench ${what === 'update' ? 'update' : 'write'} ${i}"`)).body.hits.length > 0;
         if (!found) await sleep(5);
       }
       if (found) latencies.push(performance.now() - started);

@@ -95,6 +95,6 @@ export function sessionDocuments(session: SessionInfo, todos: readonly Todo[]): 
   const title = boundText(session.title, FIELD_LIMITS.input).trim();
   if (title) docs.push({ sessionID: session.id, kind: 'title', time: session.time.created, body: title });
   const items = todos.map((t) => t.content).filter(Boolean);
-  if (items.length > 0) docs.push({ sessionID: session.id, kind: 'todo', time: session.time.updated, body: boundText(items.join('\n'), FIELD_LIMITS.text) });
+  if (items.length > 0) docs.push({ sessionID: session.id, kind: 'todo', time: session.time.created, body: boundText(items.join('\n'), FIELD_LIMITS.text) });
   return docs;
 }

@@ -12,6 +12,8 @@ export interface IndexedSession {
   source: SourceKind;
   projectID: string;
   title: string;
+  /** What the session's own documents (title, todos) were made from: written again when it changes. */
+  own: string;
 }
 
 /** One session's new documents: all of them, or those of some messages (and then maybe its own). */
@@ -56,6 +58,9 @@ interface HitRow {
   project: string;
 }
 
+/** How many of the newest matches an unfiltered query ranks (see `query`). */
+export const RANK_WINDOW = 5_000;
+
 /** The derived full-text index: documents in, ranked hits out. Knows nothing of sources or the store. */
 export class SearchIndex {
   private readonly statements = new Map<string, Database.Statement>();
@@ -73,8 +78,9 @@ export class SearchIndex {
     return new Map(rows.map((r) => [r.id, r.fp]));
   }
 
-  fingerprint(id: string): string | undefined {
-    return (this.st('SELECT fp FROM sessions WHERE id = ?').get(id) as { fp: string } | undefined)?.fp;
+  /** A session's stored fingerprint and title (undefined if it was never written). */
+  stored(id: string): { fp: string; own: string } | undefined {
+    return this.st('SELECT fp, own FROM sessions WHERE id = ?').get(id) as { fp: string; own: string } | undefined;
   }
 
   sessionCount(): number {
@@ -96,12 +102,13 @@ export class SearchIndex {
           const { lastInsertRowid } = insert.run(w.session.id, d.messageID ?? null, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time), deflateRawSync(d.body));
           index.run(lastInsertRowid, d.body);
         }
-        this.st('INSERT INTO sessions(id, fp, source, project, title) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET fp = excluded.fp, source = excluded.source, project = excluded.project, title = excluded.title').run(
+        this.st('INSERT INTO sessions(id, fp, source, project, title, own) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET fp = excluded.fp, source = excluded.source, project = excluded.project, title = excluded.title, own = excluded.own').run(
           w.session.id,
           w.fp,
           w.session.source,
           w.session.projectID,
           w.session.title,
+          w.session.own,
         );
       }
     });
@@ -143,10 +150,23 @@ export class SearchIndex {
     if (filters.to !== undefined) add('d.time <= ?', filters.to);
     if (filters.role) add('d.role = ?', filters.role);
     if (filters.kinds?.length) add(`d.kind IN (${filters.kinds.map(() => '?').join(', ')})`, ...filters.kinds);
-    const order = page.order === 'time' ? 'd.time, d.id' : 'rank';
-    const sql = `SELECT d.id, d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project
-      FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.id = d.session
-      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    let sql: string;
+    if (page.order === 'time') {
+      // In order (find-in-session): the session's documents, each checked against the matches; no ranking.
+      where[0] = 'd.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
+      sql = `SELECT d.id, d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project
+        FROM docs d JOIN sessions s ON s.id = d.session WHERE ${where.join(' AND ')} ORDER BY d.time, d.id LIMIT ? OFFSET ?`;
+    } else {
+      if (where.length === 1) {
+        // A common word matches most documents and ranking them all is what costs: with nothing to
+        // narrow it, only the newest RANK_WINDOW matches are ranked.
+        const floor = this.st('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?').get(match, RANK_WINDOW - 1) as { rowid: number } | undefined;
+        if (floor) add('fts.rowid >= ?', floor.rowid);
+      }
+      sql = `SELECT d.id, d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project
+        FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.id = d.session
+        WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ? OFFSET ?`;
+    }
     const rows = this.st(sql).all(...params, page.limit + 1, page.offset) as HitRow[];
     // Bodies are read (and snippets cut) for the page's hits only: a common word matches most documents.
     const body = this.st('SELECT body FROM docs WHERE id = ?');

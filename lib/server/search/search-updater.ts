@@ -15,6 +15,8 @@ interface Pending {
   check: boolean;
   /** The title and todos. */
   own: boolean;
+  /** The session record was read again: its title may have changed. */
+  title: boolean;
   messages: Set<string>;
 }
 
@@ -75,7 +77,7 @@ export class SearchUpdater {
     this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
     let p = this.pending.get(id);
     if (!p) {
-      this.pending.set(id, (p = { all: false, check: false, own: false, messages: new Set() }));
+      this.pending.set(id, (p = { all: false, check: false, own: false, title: false, messages: new Set() }));
       this.progress.total++;
     }
     return p;
@@ -85,10 +87,15 @@ export class SearchUpdater {
     // The stages of the first read are covered by the catch-up's fingerprints.
     if (!live && !this.caughtUp) return;
     if (changes.complete) for (const id of touched) this.entry(id).check = true;
-    for (const session of changes.sessions) this.entry(session.id).own = true;
+    for (const session of changes.sessions) this.entry(session.id).title = true;
     for (const id of changes.touchedSessions) this.entry(id).own = true;
     for (const message of changes.messages) this.entry(message.sessionID).messages.add(message.id);
-    for (const part of changes.parts) this.entry(part.sessionID).messages.add(part.messageID);
+    for (const part of changes.parts) {
+      const entry = this.entry(part.sessionID);
+      entry.messages.add(part.messageID);
+      // Todo lists are written by a tool (OpenCode's todowrite, Claude Code's TodoWrite).
+      if (part.tool && /todo/i.test(part.tool)) entry.own = true;
+    }
     for (const id of changes.removed.sessions) this.entry(id).check = true;
     // Removals are rare (an undone turn, a deleted session): the sessions they hit are read again whole.
     // Every message is in the store, so a removed one names its session; a part may not be (only the newest are).
@@ -188,23 +195,25 @@ export class SearchUpdater {
     const session = owner?.sessions.get(id);
     if (!owner || !session) return 'gone';
     const fp = sessionFingerprint(owner, id) ?? '';
-    const stored = this.index.fingerprint(id);
+    const stored = this.index.stored(id);
     // A session never written whole (or written from a failed read) is read whole.
-    let all = job.all || stored === undefined || stored === '';
-    if (job.check && !all && stored !== fp) all = true;
-    if (!all && job.messages.size === 0 && !job.own) return undefined;
+    let all = job.all || !stored?.fp;
+    if (job.check && !all && stored?.fp !== fp) all = true;
+    const ownKey = `${session.title}\u0000${session.time.created}`;
+    const own = job.own || (job.title && stored?.own !== ownKey);
+    if (!all && job.messages.size === 0 && !own) return undefined;
     const messages = new Map<string, MessageInfo>();
     for (const m of owner.messagesOf(id)) if (all || job.messages.has(m.id)) messages.set(m.id, m);
     const wanted = [...job.messages];
-    const content = all || job.own || wanted.length > 0 ? await owner.reader.loadContent(id, all ? { extras: true } : { messageIDs: wanted, extras: job.own }) : undefined;
+    const content = await owner.reader.loadContent(id, all ? { extras: true } : { messageIDs: wanted, extras: own });
     const docs = messageDocuments(messages, content?.parts ?? []);
-    if (all || job.own) docs.push(...sessionDocuments(session, content?.todos ?? []));
+    if (all || own) docs.push(...sessionDocuments(session, content?.todos ?? []));
     const complete = content !== undefined && content.issues.length === 0;
     return {
-      session: { id, source: session.source, projectID: session.projectID, title: session.title },
+      session: { id, source: session.source, projectID: session.projectID, title: session.title, own: ownKey },
       // A partial write happens only to a session written whole before: it stays current.
       fp: complete ? fp : '',
-      replace: all ? 'all' : { messages: wanted, own: job.own },
+      replace: all ? 'all' : { messages: wanted, own },
       docs,
     };
   }
