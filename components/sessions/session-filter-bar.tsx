@@ -49,7 +49,7 @@ export function SessionFilterBar({ query, setQuery, autoFocus }: Props) {
         ref={searchRef}
         data-search-input
         type="search"
-        placeholder="Search titles  ( / )"
+        placeholder="Filter by title"
         aria-label="Search session titles"
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -96,9 +96,11 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     const roots = api.sessions.filter((s) => !s.parentID).length;
     await expect.poll(() => page.locator('tbody tr[data-session-id]').count()).toBe(roots);
 
+    // "/" is the header's search of everything; the table's title filter is its own field.
     await page.keyboard.press('/');
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-search-input'))).toBe(true);
-    await page.keyboard.type('task');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('header-search');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Search session titles').fill('task');
     await page.waitForURL(/q=task/);
     const matching = api.sessions.filter((s) => !s.parentID && s.title.toLowerCase().includes('task')).length;
     await expect.poll(() => page.locator('tbody tr[data-session-id]').count()).toBe(matching);
