@@ -6,4 +6,7 @@ export async function register(): Promise<void> {
   process.env.SQLITE_USE_URI ??= '1';
   const { getRuntime } = await import('./lib/server/store/get-store');
   getRuntime();
+  // A native module that cannot load is said at start (one line), not at the first opencode.db.
+  const { loadBetterSqlite } = await import('./lib/server/readers/opencode/sqlite/load-better-sqlite');
+  loadBetterSqlite().catch(() => undefined);
 }

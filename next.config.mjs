@@ -7,6 +7,9 @@ const devScriptAllowance = process.env.NODE_ENV === 'development' ? " 'unsafe-ev
 const nextConfig = {
   // better-sqlite3 is a native addon: keep it out of the server bundle.
   serverExternalPackages: ['better-sqlite3', 'chokidar'],
+  // `npm pack` ships the traced server (scripts/package/): no build and no node_modules of the
+  // build tools at the user's. Only that build asks for it, the others skip the copying.
+  output: process.env.SESSIONSCOPE_STANDALONE === '1' ? 'standalone' : undefined,
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` type-checks the whole project (tsc); skipping Next's second pass halves a first start.

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { cleanup, installCleanup, keepTempDirs } from './lib/cleanup';
 import { markdownTable, rows } from './lib/figures';
 import { ensureBuild } from './lib/server';
+import { benchPackage } from './package';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       scale: { type: 'boolean', default: false },
+      package: { type: 'boolean', default: false },
+      'reuse-build': { type: 'string' },
+      starts: { type: 'string', default: '3' },
       corpus: { type: 'string' },
       sessions: { type: 'string', default: '5000' },
       writes: { type: 'string', default: '200' },
@@ -26,11 +30,13 @@ async function main(): Promise<void> {
   });
   installCleanup();
   if (values.keep) keepTempDirs();
-  console.log(`sessionscope bench: ${values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
+  console.log(`sessionscope bench: ${values.package ? 'package' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (want('live') || want('search') || values.scale) ensureBuild(values.rebuild);
-  if (values.scale && only?.includes('search')) {
+  if (!values.package && (want('live') || want('search') || values.scale)) ensureBuild(values.rebuild);
+  if (values.package) {
+    await benchPackage(values['reuse-build'], Number(values.starts));
+  } else if (values.scale && only?.includes('search')) {
     // `--scale --only search --corpus DIR`: the search figures on the reference corpus's database.
     if (!values.corpus) throw new Error('--scale --only search needs --corpus DIR (npm run corpus -- --out DIR)');
     await benchSearch({ sessions: Number(values.sessions), writes: 30, dataDir: path.join(values.corpus, 'sqlite'), label: 'reference corpus' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 export const DEFAULT_PORT = 4317;
 export const LOOPBACK = '127.0.0.1';
 
-export const HELP = `Usage: npm start -- [options]
+export const HELP = `Usage: sessionscope [options]          (in a clone: npm start -- [options])
 
   --port, -p N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host HOST           interface to listen on (default ${LOOPBACK}); anything but loopback
@@ -20,6 +20,8 @@ export const HELP = `Usage: npm start -- [options]
                         env SESSIONSCOPE_OPENCODE_URL, comma-separated): streaming text, exact
                         busy/retry, approvals waiting for you. Local servers are also found by themselves
   --no-opencode-discovery  do not look for local OpenCode servers (env SESSIONSCOPE_OPENCODE_DISCOVERY=0)
+  --open                open the dashboard in the default browser once it is ready
+  --version, -v         print the version
   --help, -h            this text
 
   SESSIONSCOPE_ALLOWED_HOSTS=a,b  extra Host header names to accept (e.g. a DNS name for --host)`;
@@ -36,6 +38,8 @@ export function parseOptions(values, env = process.env) {
   const dir = values['opencode-dir'] ?? env.SESSIONSCOPE_OPENCODE_DIR;
   return {
     help: Boolean(values.help),
+    version: Boolean(values.version),
+    open: Boolean(values.open),
     port: Number(portText),
     host,
     exposed,

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Starts the dashboard: `npm start -- [--port N] [--host H] [--opencode-dir DIR]`.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Starts the dashboard: `sessionscope [--port N] [--host H] [--opencode-dir DIR]` (a clone: `npm start -- ...`).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createNextApp, locateApp, sqliteInstallDir } from './app.mjs';
+import { openBrowser } from './open-browser.mjs';
 import { applyOptionsToEnv, HELP, parseOptions } from './options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,21 +22,19 @@ if (options.help) {
   console.log(HELP);
   process.exit(0);
 }
+if (options.version) {
+  console.log(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version);
+  process.exit(0);
+}
 applyOptionsToEnv(options, process.env);
 // SQLite URI names (`file:...?immutable=1`) for OpenCode's database; read when the first connection opens.
 process.env.SQLITE_USE_URI ??= '1';
 // A local, offline tool: Next's anonymous telemetry stays off for the build and the server.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// Named in the one line printed when better-sqlite3 cannot load (lib/server/readers/opencode/sqlite/).
+process.env.SESSIONSCOPE_INSTALL_DIR = sqliteInstallDir(root);
 
-const distDir = process.env.SESSIONSCOPE_DIST_DIR || '.next';
-if (!existsSync(path.join(root, distDir, 'BUILD_ID'))) {
-  console.log('sessionscope: first start, building the dashboard (about a minute)...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const { default: next } = await import('next');
-const app = next({ dev: false, dir: root, hostname: options.host, port: options.port });
+const app = await createNextApp(locateApp(root), options);
 await app.prepare();
 const handle = app.getRequestHandler();
 const { guardRequest, SECURITY_HEADERS } = await import('./guard.mjs');
@@ -72,6 +71,7 @@ server.listen(options.port, options.host, () => {
   console.log(`sessionscope: reading OpenCode data from ${process.env.SESSIONSCOPE_OPENCODE_DIR}`);
   console.log(`sessionscope: ready on http://${shownHost}:${port}/`);
   if (options.token) console.log(`sessionscope: access token (shown once): ${options.token}\n  open http://${shownHost}:${port}/?token=${options.token}`);
+  if (options.open) openBrowser(`http://${shownHost}:${port}/${options.token ? `?token=${options.token}` : ''}`);
 });
 
 function OPTION_SPEC() {
@@ -86,5 +86,7 @@ function OPTION_SPEC() {
     'opencode-url': { type: 'string', multiple: true },
     'no-opencode-discovery': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+    open: { type: 'boolean' },
   };
 }

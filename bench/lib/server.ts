@@ -40,13 +40,16 @@ function isolatedEnv(home: string): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Starts `bin/sessionscope.mjs --port 0` on 127.0.0.1 and waits for "ready on". */
-export async function startServer(opencodeDir: string, home: string, extraArgs: string[] = []): Promise<RunningServer> {
+/**
+ * Starts `bin/sessionscope.mjs --port 0` on 127.0.0.1 and waits for "ready on"; `launcher` starts
+ * another copy (an installed package's `bin/sessionscope`) from `home`.
+ */
+export async function startServer(opencodeDir: string, home: string, extraArgs: string[] = [], launcher?: string): Promise<RunningServer> {
   mkdirSync(home, { recursive: true });
   const spawnedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [...extraArgs, path.join(ROOT, 'bin', 'sessionscope.mjs'), '--port', '0', '--host', '127.0.0.1', '--opencode-dir', opencodeDir], {
-      cwd: ROOT,
+    spawn(process.execPath, [...extraArgs, launcher ?? path.join(ROOT, 'bin', 'sessionscope.mjs'), '--port', '0', '--host', '127.0.0.1', '--opencode-dir', opencodeDir], {
+      cwd: launcher ? home : ROOT,
       env: isolatedEnv(home),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),

@@ -19,6 +19,11 @@ export function DiagnosticsView() {
         <p>
           OpenCode data folder: <code>{h.opencodeDir}</code> {h.opencodeDirFound ? '' : <strong className="text-danger">(not found)</strong>}
         </p>
+        {h.sqlite.available === false ? (
+          <p className="text-danger" data-testid="sqlite-unavailable">
+            {h.sqlite.error}
+          </p>
+        ) : null}
         <table className="table compact">
           <thead>
             <tr>

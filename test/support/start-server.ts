@@ -27,7 +27,9 @@ function newestSourceMtime(): number {
 
 function buildIsFresh(): boolean {
   const id = path.join(root, TEST_DIST_DIR, 'BUILD_ID');
-  return existsSync(id) && statSync(id).mtimeMs > newestSourceMtime();
+  // The standalone output is what `npm pack` ships: the package tests pack this build (test/package).
+  const standalone = path.join(root, TEST_DIST_DIR, 'standalone', TEST_DIST_DIR, 'BUILD_ID');
+  return existsSync(id) && existsSync(standalone) && statSync(id).mtimeMs > newestSourceMtime();
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,7 +53,7 @@ export async function ensureTestBuild(): Promise<void> {
   try {
     if (buildIsFresh()) return;
     const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-    const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' }, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', SESSIONSCOPE_STANDALONE: '1' }, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
@@ -77,13 +79,16 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Starts `bin/sessionscope.mjs --port 0` on the given folders with an empty HOME; resolves when it is ready. */
-export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], extraEnv: Record<string, string> = {}): Promise<StartedServer> {
-  await ensureTestBuild();
+/**
+ * Starts `bin/sessionscope.mjs --port 0` on the given folders with an empty HOME; resolves when it is
+ * ready. `launcher` starts another copy instead (an installed package's `bin/sessionscope`), from HOME.
+ */
+export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], extraEnv: Record<string, string> = {}, launcher?: string): Promise<StartedServer> {
+  if (!launcher) await ensureTestBuild();
   const home = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-home-'));
   const missing = path.join(home, 'none');
   const args = [
-    path.join(root, 'bin', 'sessionscope.mjs'), '--port', '0',
+    launcher ?? path.join(root, 'bin', 'sessionscope.mjs'), '--port', '0',
     '--opencode-dir', dirs.opencodeDir,
     '--omp-dir', dirs.ompDir ?? missing,
     '--pi-dir', dirs.piDir ?? missing,
@@ -96,7 +101,7 @@ export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], ex
     if ((key.startsWith('SESSIONSCOPE_') && key !== 'SESSIONSCOPE_DIST_DIR') || key.startsWith('XDG_') || key === 'OPENCODE_DB' || key.startsWith('VITEST') || key === 'NODE_OPTIONS') delete env[key];
   }
   Object.assign(env, extraEnv);
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: launcher ? home : root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -19,7 +19,7 @@ export function planFoldersOf(projectDir: string): string[] {
  * project (`/dev/stdin`, `/etc/shadow`: boulders come with cloned repositories) is never watched.
  */
 export function planWatchTargets(projectDirs: readonly string[], planPaths: readonly string[] = []): string[] {
-  const folders = projectDirs.flatMap((dir) => BOULDER_FOLDERS.map((folder) => path.join(dir, folder)));
+  const folders = projectDirs.flatMap((dir) => BOULDER_FOLDERS.map((folder) => path.join(/*turbopackIgnore: true*/ dir, folder)));
   const inProject = (p: string): boolean => projectDirs.some((dir) => p.startsWith(path.resolve(dir) + path.sep));
   const outside = planPaths.filter((p) => inProject(p) && !folders.some((f) => p.startsWith(f + path.sep)));
   return [...new Set([...folders, ...outside])];

@@ -1,5 +1,6 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
+import { sqliteSupport } from '../readers/opencode/sqlite/load-better-sqlite';
 import type { Store } from '../store/store';
 import type { DataLocations } from '../config';
 import type { ReadIssue, SourceReader } from '../readers/read-result';
@@ -47,6 +48,8 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     eventId: store.events.lastId,
     watcher: watcher ? { mode: watcher.mode, lastError: watcher.lastError } : undefined,
     opencodeServers: live ?? { servers: [], discovery: { enabled: false } },
+    /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */
+    sqlite: sqliteSupport(),
   };
 }
 

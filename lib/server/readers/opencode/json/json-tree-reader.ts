@@ -44,7 +44,7 @@ export class JsonTreeReader implements SourceReader {
    * sessions being written are watched closely (`liveTargets`).
    */
   watchTargets(): string[] {
-    return ['project', 'session', 'todo', 'session_diff'].map((folder) => path.join(this.path, folder));
+    return ['project', 'session', 'todo', 'session_diff'].map((folder) => path.join(/*turbopackIgnore: true*/ this.path, folder));
   }
 
   shallowTargets(): string[] {

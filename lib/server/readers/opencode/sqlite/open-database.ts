@@ -1,11 +1,12 @@
 import 'server-only';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDataFileSync } from '@/lib/server/fs/open-data-file';
 import { onExit } from '@/lib/server/process/exit-cleanup';
+import { loadBetterSqlite, type DatabaseConstructor } from './load-better-sqlite';
 import { writerAttached } from './wal-writer';
 
 export type OpenMode = 'live' | 'immutable' | 'copy';
@@ -44,16 +45,17 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
   const checked = openDataFileSync(dbPath, path.dirname(dbPath));
   closeSync(checked.fd);
   if (checked.stats.size === 0) throw new Error('empty database file (OpenCode may be creating it)');
-  if (isLive(dbPath)) return openLive(dbPath);
+  const Database = await loadBetterSqlite();
+  if (isLive(dbPath)) return openLive(Database, dbPath);
   removeDeadCopies(cacheDir);
   // An immutable open ignores the log a crash left: its commits are read from a copy instead.
-  const immutable = hasLeftLog(dbPath) ? 'OpenCode left a write-ahead log and is not running' : allowImmutable ? openImmutable(dbPath) : 'immutable open not allowed';
+  const immutable = hasLeftLog(dbPath) ? 'OpenCode left a write-ahead log and is not running' : allowImmutable ? openImmutable(Database, dbPath) : 'immutable open not allowed';
   if (typeof immutable !== 'string') return immutable;
-  return openCopy(dbPath, cacheDir, immutable);
+  return openCopy(Database, dbPath, cacheDir, immutable);
 }
 
 /** The database as an immutable file, or why it could not be opened so. */
-function openImmutable(dbPath: string): OpenedDatabase | string {
+function openImmutable(Database: DatabaseConstructor, dbPath: string): OpenedDatabase | string {
   let db: Database.Database | undefined;
   try {
     db = new Database(immutableUri(dbPath), { readonly: true, fileMustExist: true });
@@ -77,7 +79,7 @@ export function immutableUri(dbPath: string): string {
  * beside it (SQLite then builds its `-shm` there, never next to OpenCode's), else with a header
  * that says "rollback journal".
  */
-async function openCopy(dbPath: string, cacheDir: string, why: string): Promise<OpenedDatabase> {
+async function openCopy(Database: DatabaseConstructor, dbPath: string, cacheDir: string, why: string): Promise<OpenedDatabase> {
   const dir = snapshotFolder(cacheDir);
   const remove = onExit(() => rmSync(dir, { recursive: true, force: true }));
   const copy = path.join(dir, 'snapshot.db');
@@ -91,7 +93,7 @@ async function openCopy(dbPath: string, cacheDir: string, why: string): Promise<
       // OpenCode started meanwhile: follow it instead.
       if (isLive(dbPath)) {
         remove();
-        return openLive(dbPath);
+        return openLive(Database, dbPath);
       }
       if (writeSignature(dbPath) === before) break;
       if (attempt >= COPY_ATTEMPTS) throw new Error('the database kept changing while it was copied');
@@ -146,7 +148,7 @@ export function writeSignature(db: string): string {
   return `${of(db)}|${of(`${db}-wal`)}`;
 }
 
-function openLive(dbPath: string): OpenedDatabase {
+function openLive(Database: DatabaseConstructor, dbPath: string): OpenedDatabase {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true, timeout: 2000 });
   db.pragma('query_only = ON');
   return { db, mode: 'live', note: 'read-only, following the write-ahead log', close: () => db.close() };

@@ -1,0 +1,123 @@
+// The package a user installs: `npm pack` (prepack lays out the prebuilt app), `npm install -g` of the
+// tarball into a temporary prefix (better-sqlite3 compiles there), then the installed `sessionscope`.
+// One pack and one install for the whole file: the build is the browser tests' `.next-test`
+// (standalone output), shipped as is, so `npm test` builds the dashboard once.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTestBuild, startServer, TEST_DIST_DIR, type StartedServer } from '../support/start-server';
+import { copyFixture, type FixtureCopy } from '../tools/fixture-dir';
+import { cleanNpmEnv, installGlobally, packProject, run, type Installed, type Packed } from './support/npm-package';
+
+const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
+const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
+
+interface SessionList {
+  sessions: { id: string; source: string }[];
+}
+
+describe('the npm package', () => {
+  let work: string;
+  let packed: Packed;
+  let installed: Installed;
+  const copies: FixtureCopy[] = [];
+  let server: StartedServer | undefined;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'sessionscope-package-'));
+    await ensureTestBuild();
+    packed = await packProject(work, TEST_DIST_DIR);
+    installed = await installGlobally(packed.tarball, path.join(work, 'prefix'));
+  }, 900_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    for (const copy of copies) await copy.remove();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('holds the built app and the launcher, and no tests, fixtures, sources or second better-sqlite3', () => {
+    const files = packed.files.map((f) => f.path);
+    expect(files).toContain('bin/sessionscope.mjs');
+    expect(files).toContain(`dist/${TEST_DIST_DIR}/BUILD_ID`);
+    expect(files.some((f) => f.startsWith(`dist/${TEST_DIST_DIR}/static/`))).toBe(true);
+    expect(files.some((f) => f.startsWith('dist/node_modules/next/'))).toBe(true);
+    const unwanted = files.filter((f) => /(^|\/)(test|tests|fixtures|__tests__)\//.test(f) || /\.test\.[cm]?[jt]sx?$/.test(f) || /^(app|lib|components|bench|scripts)\//.test(f) || /\.tsx?$/.test(f));
+    expect(unwanted).toEqual([]);
+    // npm installs better-sqlite3 for the user's platform; a traced copy would be this machine's.
+    expect(files.filter((f) => /(^|\/)node_modules\/better-sqlite3\//.test(f) || f.endsWith('.node'))).toEqual([]);
+    // Only the one-line module through which the server's bundle requires the installed one.
+    const shims = files.filter((f) => /\/node_modules\/better-sqlite3-[0-9a-f]+\//.test(f)).map((f) => path.basename(f));
+    expect(new Set(shims)).toEqual(new Set(['index.js', 'package.json']));
+    expect(Object.keys(manifest.dependencies)).toEqual(['better-sqlite3']);
+  });
+
+  it('prints its version and help', async () => {
+    const version = await run(process.execPath, [installed.bin, '--version'], { cwd: work });
+    expect(version.stdout.trim()).toBe(manifest.version);
+    const help = await run(process.execPath, [installed.bin, '--help'], { cwd: work });
+    expect(help.stdout).toContain('Usage: sessionscope');
+    expect(help.stdout).toContain('--open');
+  });
+
+  it('serves a real OpenCode 1.18 database with no build at start', async () => {
+    const copy = await copyFixture('opencode-1.18.33');
+    copies.push(copy);
+    const oracle = JSON.parse(readFileSync(path.join(copy.dir, 'oracle.json'), 'utf8')) as { computed: { database: { sessions: number } } };
+    server = await startServer({ opencodeDir: copy.dir }, [], {}, installed.bin);
+    expect(server.output()).not.toMatch(/building/);
+    await expect.poll(async () => ((await (await fetch(`${server!.url}/api/health`)).json()) as { index: { phase: string } }).index.phase).toBe('ready');
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { sqlite: { available?: boolean }; sources: { kind: string; sessions: number }[] };
+    expect(health.sqlite.available).toBe(true);
+    expect(health.sources.find((s) => s.kind === 'opencode-sqlite')?.sessions).toBe(oracle.computed.database.sessions);
+    const list = (await (await fetch(`${server.url}/api/sessions?limit=100`)).json()) as SessionList;
+    expect(list.sessions).toHaveLength(oracle.computed.database.sessions);
+    // The page and the browser assets copied beside the traced server.
+    const page = await (await fetch(`${server.url}/`)).text();
+    const script = /\/_next\/static\/[^"]+\.js/.exec(page)?.[0];
+    expect(script).toBeDefined();
+    expect((await fetch(`${server.url}${script}`)).status).toBe(200);
+    await server.stop();
+    server = undefined;
+  });
+
+  it('runs from the tarball with npx', async () => {
+    // npx takes `./file.tgz` as a package (an absolute path would be run as a command). Its own
+    // cache, and no install scripts: --version needs no SQLite, and the install above compiled it.
+    const npx = await run('npx', ['--yes', '--ignore-scripts', `--cache=${path.join(work, 'npx-cache')}`, `./${path.basename(packed.tarball)}`, '--version'], { cwd: path.dirname(packed.tarball), env: cleanNpmEnv() });
+    expect(npx.stdout.trim()).toBe(manifest.version);
+  });
+
+  // Last: it breaks the installed native module.
+  it('without a loadable better-sqlite3 says what to do in one line and still serves the JSON tree, Claude Code and pi', async () => {
+    writeFileSync(path.join(installed.dir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'not a shared object');
+    const copy = await copyFixture('opencode-1.2.27-merged');
+    copies.push(copy);
+    const claudeDir = path.join(work, 'claude');
+    const piDir = path.join(work, 'pi');
+    await cp(path.join(fixtures, 'claude', 'projects'), claudeDir, { recursive: true });
+    await cp(path.join(fixtures, 'pi', 'sessions'), piDir, { recursive: true });
+    const oracle = JSON.parse(readFileSync(path.join(copy.dir, 'oracle.json'), 'utf8')) as { storageOnlySessionIds: string[] };
+    server = await startServer({ opencodeDir: copy.dir, claudeDir, piDir }, [], {}, installed.bin);
+    const s = server;
+    await expect.poll(() => s.output()).toMatch(/SQLite support unavailable/);
+    const advice = s.output().split('\n').filter((line) => line.includes('npm rebuild better-sqlite3'));
+    expect(advice).toHaveLength(1);
+    expect(advice[0]).toContain(installed.dir);
+    await expect.poll(async () => ((await (await fetch(`${s.url}/api/health`)).json()) as { index: { phase: string } }).index.phase).toBe('ready');
+    const health = (await (await fetch(`${s.url}/api/health`)).json()) as { sqlite: { available?: boolean; error?: string } };
+    expect(health.sqlite.available).toBe(false);
+    expect(health.sqlite.error).toContain('npm rebuild better-sqlite3');
+    const list = (await (await fetch(`${s.url}/api/sessions?limit=500`)).json()) as SessionList;
+    const sources = new Set(list.sessions.map((session) => session.source));
+    expect(sources).toContain('opencode-json');
+    expect(sources).toContain('claude');
+    expect(sources).toContain('pi');
+    const storageOnly = oracle.storageOnlySessionIds[0];
+    expect(list.sessions.map((session) => session.id)).toContain(storageOnly);
+    const detail = (await (await fetch(`${s.url}/api/sessions/${storageOnly}`)).json()) as { turns?: unknown[] };
+    expect(detail.turns?.length).toBeGreaterThan(0);
+  });
+});
