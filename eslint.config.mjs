@@ -5,7 +5,7 @@ export default [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'test/fixtures/**', 'next-env.d.ts'],
+    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'dist/**', 'test/fixtures/**', 'next-env.d.ts'],
   },
   {
     rules: {
