@@ -53,8 +53,11 @@ export class IndexCache {
       try {
         this.db = connectTo(this.file);
         return true;
-      } catch {
+      } catch (error) {
         this.db = undefined;
+        // better-sqlite3 itself did not load (lib/server/readers/opencode/sqlite/load-better-sqlite.ts
+        // says so): the file is fine, keep it for when it does.
+        if ((error as NodeJS.ErrnoException).code === 'ERR_DLOPEN_FAILED' || /bindings file|better_sqlite3\.node/.test((error as Error).message)) return false;
         // Corrupt, or not a database: it is only a cache.
         removeIndexFiles(this.file);
       }
