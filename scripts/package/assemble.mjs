@@ -32,6 +32,8 @@ export function assemble(root, distDir) {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist);
 
+  // Only the server and its node_modules: a dynamic path in the sources makes Next trace the whole
+  // project (tests, fixtures) into the standalone folder, which the built server never reads.
   cpSync(path.join(standalone, distDir), path.join(dist, distDir), { recursive: true, verbatimSymlinks: true });
   const modules = path.join(standalone, 'node_modules');
   cpSync(modules, path.join(dist, 'node_modules'), {

@@ -44,8 +44,8 @@ export class OpencodeConfigs {
     const key = dirs.join('\0');
     let tables = this.scopes.get(key);
     if (!tables) {
-      const paths = [...new Set(dirs.filter((d) => path.isAbsolute(d) && d !== path.parse(d).root))].flatMap((d) => PROJECT_FILES.map((f) => path.join(d, f)));
-      paths.push(...GLOBAL_FILES.map((f) => path.join(this.globalDir, f)));
+      const paths = [...new Set(dirs.filter((d) => path.isAbsolute(d) && d !== path.parse(d).root))].flatMap((d) => PROJECT_FILES.map((f) => path.join(/*turbopackIgnore: true*/ d, f)));
+      paths.push(...GLOBAL_FILES.map((f) => path.join(/*turbopackIgnore: true*/ this.globalDir, f)));
       tables = paths.map((p) => this.table(p)).filter((t): t is ConfigPriceTable => t !== undefined && t.size > 0);
       this.scopes.set(key, tables);
     }
