@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findDatabases } from '@/lib/server/config';
-import { createReaders } from '@/lib/server/store/get-store';
-import { Store } from '@/lib/server/store/store';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { openEventStream } from '../support/sse-client';
+import { withColdStore } from '../support/cold-store';
 import { startServer, type StartedServer } from '../support/start-server';
 import { startModelServer } from '../tools/model-server';
 import { createHome, createProject, dataDirOf, MODELS, removeDir, runPrompt } from '../tools/run-opencode';
@@ -96,10 +94,7 @@ describe.each(['1.18.33', '1.1.65'])('live: the dashboard watching real OpenCode
     expect(root?.status.status).toBe('waiting-for-user');
     expect(final.some((s) => s.parentID === root?.id)).toBe(true);
 
-    const cold = new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }));
-    await cold.start();
-    const coldList = [...cold.summaryMap().values()].map(comparable).sort((a, b) => a.id.localeCompare(b.id));
-    cold.stop();
+    const coldList = await withColdStore(dataDir, (cold) => [...cold.summaryMap().values()].map(comparable).sort((a, b) => a.id.localeCompare(b.id)));
     expect(final.map(comparable).sort((a, b) => a.id.localeCompare(b.id))).toEqual(coldList);
   });
 });

@@ -7,11 +7,9 @@
 // already re-reads the whole session.
 import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findDatabases } from '@/lib/server/config';
 import { getSessionDetail, type SessionDetail } from '@/lib/server/queries/get-session-detail';
 import { getSessionSteps, type SessionSteps } from '@/lib/server/queries/get-session-steps';
-import { createReaders } from '@/lib/server/store/get-store';
-import { Store } from '@/lib/server/store/store';
+import { withColdStore } from '../support/cold-store';
 import { startServer } from '../support/start-server';
 import { messageText, startModelServer, type Reply } from '../tools/model-server';
 import { startServe } from '../tools/opencode-serve';
@@ -132,18 +130,13 @@ describe(`live: the dashboard following a revert in real OpenCode ${VERSION}`, (
     const listing = async () => (await messagesOf()).map((m) => ({ id: m.info.id, parts: m.parts.map((p) => p.id) }));
 
     /** A fresh store on the data dir, read once: what a dashboard started now would show. */
-    const coldView = async (): Promise<View> => {
-      const cold = new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }));
-      try {
-        await cold.start();
+    const coldView = (): Promise<View> =>
+      withColdStore(dataDir, async (cold) => {
         const detail = await getSessionDetail(cold, id);
         const steps = await getSessionSteps(cold, id);
         if (!detail || !steps) throw new Error(`cold read has no session ${id}`);
         return viewOf(detail, steps);
-      } finally {
-        cold.stop();
-      }
-    };
+      });
     /** The running dashboard over HTTP: the session page and its step chart. */
     const dashView = async (): Promise<View> =>
       viewOf(await getJson<SessionDetail>(`${dash.url}/api/sessions/${id}`), await getJson<SessionSteps>(`${dash.url}/api/sessions/${id}/steps`));

@@ -13,8 +13,7 @@ import { followSources } from '../watcher/follow-sources';
 import { LiveOpencode, liveConfig } from '../live-opencode/live-opencode';
 import { Store } from './store';
 import { followFirstPrompts } from './first-prompts';
-import { configuredPrices } from '../pricing/configured-prices';
-import { globalConfigDir, OpencodeConfigs } from '../pricing/opencode-configs';
+import { priceFromConfig } from '../pricing/price-from-config';
 
 export interface Runtime {
   store: Store;
@@ -76,26 +75,6 @@ export function getRuntime(): Runtime {
   runtime.search = new SearchService(store, runtime.started);
   live.start(liveConfig());
   return runtime;
-}
-
-/** The user's opencode.json prices (global and per project) first, models.dev for the rest; a changed config reprices. */
-function priceFromConfig(store: Store): void {
-  const worktrees = new Map<string, string>();
-  const lookup = {
-    session: (id: string) => store.view.session(id),
-    worktreeOf: (projectID: string) => {
-      if (!worktrees.has(projectID)) for (const p of store.projects()) worktrees.set(p.id, p.worktree);
-      return worktrees.get(projectID);
-    },
-  };
-  let forget = (): void => undefined;
-  const configs = new OpencodeConfigs(globalConfigDir(), () => {
-    forget();
-    store.repriced();
-  });
-  const configured = configuredPrices(lookup, configs);
-  forget = configured.forget;
-  store.prices = configured.prices;
 }
 
 export function getStore(): Store {

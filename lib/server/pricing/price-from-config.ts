@@ -1,0 +1,33 @@
+import 'server-only';
+import type { Store } from '../store/store';
+import { configuredPrices } from './configured-prices';
+import { globalConfigDir, OpencodeConfigs } from './opencode-configs';
+
+/**
+ * Prices a store's figures with the user's opencode.json files first (global and per project),
+ * models.dev for the rest. With `follow`, a changed config file reprices; `close()` stops following.
+ * The dashboard and every cold read that is compared with it price the same way through this.
+ */
+export function priceFromConfig(store: Store, options: { globalDir?: string; follow?: boolean } = {}): { close(): void } {
+  const worktrees = new Map<string, string>();
+  const lookup = {
+    session: (id: string) => store.view.session(id),
+    worktreeOf: (projectID: string) => {
+      if (!worktrees.has(projectID)) for (const p of store.projects()) worktrees.set(p.id, p.worktree);
+      return worktrees.get(projectID);
+    },
+  };
+  let forget = (): void => undefined;
+  const onChange =
+    options.follow === false
+      ? undefined
+      : () => {
+          forget();
+          store.repriced();
+        };
+  const configs = new OpencodeConfigs(options.globalDir ?? globalConfigDir(), onChange);
+  const configured = configuredPrices(lookup, configs);
+  forget = configured.forget;
+  store.prices = configured.prices;
+  return { close: () => configs.close() };
+}
