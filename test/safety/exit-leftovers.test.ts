@@ -9,7 +9,18 @@ import { startServer, type StartedServer } from '../support/start-server';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-leftovers-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const started: StartedServer[] = [];
+afterAll(async () => {
+  // A failed assertion must not leave a server running.
+  for (const server of started) await server.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function start(opencodeDir: string, env: Record<string, string>): Promise<StartedServer> {
+  const server = await startServer({ opencodeDir }, [], env);
+  started.push(server);
+  return server;
+}
 
 /** A closed database (OpenCode not running) of about 4 MB. */
 function closedDatabase() {
@@ -50,7 +61,7 @@ async function endWith(server: StartedServer, signal: NodeJS.Signals): Promise<v
 describe('leftovers after each kind of exit', () => {
   it('OpenCode not running: the database is read in place, nothing is made beside it or copied', async () => {
     const { dataDir, cache, size } = closedDatabase();
-    const server = await startServer({ opencodeDir: dataDir }, [], { XDG_CACHE_HOME: cache });
+    const server = await start(dataDir, { XDG_CACHE_HOME: cache });
     expect(await waitReady(server)).toMatch(/^immutable/);
     expect(readdirSync(dataDir)).toEqual(['opencode.db']);
     expect(databaseSized(cache, size)).toEqual([]);
@@ -62,7 +73,7 @@ describe('leftovers after each kind of exit', () => {
   // SQLITE_USE_URI=0: SQLite cannot be given `immutable=1`, so the reader falls back to a private copy.
   it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('the fallback copy is removed on %s', async (signal) => {
     const { dataDir, cache, size } = closedDatabase();
-    const server = await startServer({ opencodeDir: dataDir }, [], { XDG_CACHE_HOME: cache, SQLITE_USE_URI: '0' });
+    const server = await start(dataDir, { XDG_CACHE_HOME: cache, SQLITE_USE_URI: '0' });
     expect(await waitReady(server)).toMatch(/^copy/);
     expect(databaseSized(cache, size)).toHaveLength(1);
     await endWith(server, signal);
@@ -73,12 +84,12 @@ describe('leftovers after each kind of exit', () => {
 
   it('a copy left by a SIGKILL goes at the next start', async () => {
     const { dataDir, cache, size } = closedDatabase();
-    const first = await startServer({ opencodeDir: dataDir }, [], { XDG_CACHE_HOME: cache, SQLITE_USE_URI: '0' });
+    const first = await start(dataDir, { XDG_CACHE_HOME: cache, SQLITE_USE_URI: '0' });
     await waitReady(first);
     await endWith(first, 'SIGKILL');
     const [left] = databaseSized(cache, size);
     expect(left?.file).toContain(`${first.pid}-`);
-    const second = await startServer({ opencodeDir: dataDir }, [], { XDG_CACHE_HOME: cache });
+    const second = await start(dataDir, { XDG_CACHE_HOME: cache });
     expect(await waitReady(second)).toMatch(/^immutable/);
     expect(databaseSized(cache, size)).toEqual([]);
     await endWith(second, 'SIGINT');
