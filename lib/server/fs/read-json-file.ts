@@ -1,5 +1,5 @@
 import 'server-only';
-import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
+import { MAX_JSON_DEPTH, parsedNestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
 import { FILE_CAPS } from './file-caps';
 import { readDataFile } from './open-data-file';
 
@@ -26,6 +26,6 @@ export async function readJsonFile(path: string, root: string, wanted?: (text: s
   } catch {
     return { ok: false, kind: 'parse', missing: false, reason: 'invalid JSON (half-written?)' };
   }
-  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, kind: 'parse', missing: false, reason: TOO_DEEP_REASON };
+  if (parsedNestsDeeperThan(text, value, MAX_JSON_DEPTH)) return { ok: false, kind: 'parse', missing: false, reason: TOO_DEEP_REASON };
   return { ok: true, value };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { nestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
+import { parsedNestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
 import type { Project } from '@/lib/model/project';
@@ -41,7 +41,7 @@ function parseData(row: Row): { ok: true; value: Record<string, unknown> } | { o
     return { ok: false, reason: 'data is not valid JSON' };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'data is not a JSON object' };
-  if (nestsDeeperThan(value)) return { ok: false, reason: `data ${TOO_DEEP_REASON}` };
+  if (parsedNestsDeeperThan(row.data, value)) return { ok: false, reason: `data ${TOO_DEEP_REASON}` };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
@@ -76,8 +76,12 @@ export function projectFromRow(row: Row): Reshaped<Project> {
 export function messageFromRow(row: Row): Reshaped<MessageInfo> {
   const data = parseData(row);
   if (!data.ok) return data;
-  const time = (data.value.time as Record<string, unknown> | undefined) ?? { created: row.time_created };
-  return reshapeMessage({ ...data.value, time, id: row.id, sessionID: row.session_id });
+  // The parsed object is this call's own: completed in place rather than copied (100,000 copies at start).
+  const value = data.value;
+  value.time ??= { created: row.time_created };
+  value.id = row.id;
+  value.sessionID = row.session_id;
+  return reshapeMessage(value);
 }
 
 export function partFromRow(row: Row): Reshaped<Part> {
