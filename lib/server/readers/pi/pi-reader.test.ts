@@ -88,6 +88,7 @@ describe('PiSessionReader.loadContent', () => {
     expect(tools[0]?.output).toContain("res.cookie('sid'");
     expect(tools[1]?.error).toContain('1 failing');
     expect(tools[2]?.metadata).toEqual({ results: [{ id: 'explore-auth', exitCode: 0 }] });
+    expect(tools[2]?.childSessionID).toBe('5e6f7a8b9c0d1e2f'); // <parent>/explore-auth.jsonl
     expect(tools[0]?.time?.end).toBe(Date.parse('2026-02-16T10:21:21.000Z'));
     expect(parts.find((p) => p.type === 'file')).toMatchObject({ mime: 'image/png', url: 'blob:sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' });
     expect(parts.find((p) => p.type === 'compaction')).toBeDefined();

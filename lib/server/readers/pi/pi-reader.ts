@@ -1,6 +1,7 @@
 import 'server-only';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { Part } from '@/lib/model/part';
 import { FileSessionReader } from '../file-session-reader';
 import { readPiFile, type PiFileRead } from './read-pi-file';
 import { depthOf, listRoot, listSessionFiles, parentPathOf, type SessionFileRef } from './session-files';
@@ -45,6 +46,28 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
       const parent = await readPiFile({ kind: this.kind, path: ref.parentPath }, this.path);
       if (parent.state === 'ok') parentID = parent.mapped.session.id;
     }
-    return readPiFile({ kind: this.kind, path: ref.path, ...(parentID ? { parentID } : {}) }, this.path);
+    const read = await readPiFile({ kind: this.kind, path: ref.path, ...(parentID ? { parentID } : {}) }, this.path);
+    if (read.state === 'ok') await this.linkTaskChildren(ref.path, read.mapped.parts);
+    return read;
+  }
+
+  /**
+   * A task call's result names its subagents (`results[].id`), whose files are
+   * `<this file without .jsonl>/<id>.jsonl`: the call links the first one's session.
+   */
+  private async linkTaskChildren(file: string, parts: readonly Part[]): Promise<void> {
+    for (const part of parts) {
+      if (part.type !== 'tool') continue;
+      const results = part.metadata?.results;
+      const first = Array.isArray(results) ? (results[0] as { id?: unknown } | undefined)?.id : undefined;
+      if (typeof first !== 'string' || !/^[\w.-]+$/.test(first)) continue;
+      const child = path.join(file.slice(0, -'.jsonl'.length), `${first}.jsonl`);
+      let childID = this.index.sessionOf(child);
+      if (!childID) {
+        const read = await readPiFile({ kind: this.kind, path: child }, this.path);
+        if (read.state === 'ok') childID = read.mapped.session.id;
+      }
+      if (childID) part.childSessionID = childID;
+    }
   }
 }
