@@ -21,7 +21,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <AppProviders>
           <AppHeader />
           <StaleBanner />
-          <main id="main">{children}</main>
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
         </AppProviders>
       </body>
     </html>

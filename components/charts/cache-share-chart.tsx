@@ -10,7 +10,7 @@ export function CacheShareChart({ rows, xKey, height = 200, label, ticks }: { ro
   return (
     <div className="chart" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={rows as unknown[]} stackOffset="expand" margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows as unknown[]} stackOffset="expand" margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey={xKey} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} {...(ticks ? { ticks: [...ticks], interval: 0 } : {})} />
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} width={40} />

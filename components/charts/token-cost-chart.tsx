@@ -28,7 +28,7 @@ export function TokenCostChart({ rows, xKey, costKey, costName, altCost, height 
   return (
     <div className="chart" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height={height}>
-        <ComposedChart data={rows as unknown[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <ComposedChart accessibilityLayer={false} data={rows as unknown[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey={xKey} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} {...(ticks ? { ticks: [...ticks], interval: 0 } : {})} />
           <YAxis yAxisId="tokens" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCompact(v)} width={48} />

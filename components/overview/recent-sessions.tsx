@@ -25,7 +25,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
   return (
     <Panel title="Recent sessions" actions={<Link href="/sessions?roots=1">All sessions →</Link>} id="recent">
       {recent.data && list.length === 0 ? <p className="muted">No sessions yet.</p> : null}
-      <table className="table compact" data-testid="recent-sessions">
+      <table className="table compact card-table" data-testid="recent-sessions">
         <tbody>
           {list.map((s, i) => (
             <tr key={s.id} data-session-id={s.id} aria-selected={i === selected} className={i === selected ? 'selected' : undefined}>
@@ -36,12 +36,12 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
                 <SessionLink session={s} />
                 {s.childCount > 0 ? <span className="muted small"> · {plural(s.total.sessionCount - 1, 'subagent')}</span> : null}
               </td>
-              <td className="muted">{baseName(s.directory)}</td>
-              <td className="num">{counting ? <Counting /> : formatCompact(totalTokenCount(s.total.tokens))}</td>
+              <td className="muted card-hide">{baseName(s.directory)}</td>
+              <td className="num card-hide">{counting ? <Counting /> : formatCompact(totalTokenCount(s.total.tokens))}</td>
               <td className="num" data-testid="recent-cost">
                 {counting ? <Counting /> : <CostFigure value={s.total} />}
               </td>
-              <td className="muted num">
+              <td className="muted num card-end">
                 <RelativeTime ms={s.lastActivity} />
               </td>
             </tr>

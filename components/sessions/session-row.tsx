@@ -4,49 +4,56 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { SessionLink } from '@/components/ui/session-link';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { baseName, modelName } from '@/lib/format/format-path';
+import { baseName } from '@/lib/format/format-path';
 import { formatCompact, formatCount } from '@/lib/format/format-tokens';
 import { totalTokenCount } from '@/lib/model/tokens';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 
-export function SessionRow({ session: s, projectLabel, selected, height }: { session: SessionSummary; projectLabel?: string; selected: boolean; height: number }) {
+/** One session; on a phone a card of status, title, cost and last activity (the `card-hide` cells stay on wide screens). */
+export function SessionRow({ session: s, projectLabel, selected, showSource }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean }) {
   const agents = s.agents.join(', ');
-  const models = s.models.map(modelName).join(', ');
+  // provider/model: Copilot's and Anthropic's claude-sonnet-4 are different bills.
+  const models = s.models.join(', ');
   return (
-    <tr data-session-id={s.id} aria-selected={selected} className={selected ? 'selected' : undefined} style={{ height }}>
+    <tr data-session-id={s.id} aria-selected={selected} className={selected ? 'selected' : undefined}>
       <td>
         <StatusBadge status={s.status} />
       </td>
       <td className="title-cell">
         {s.parentID ? <span className="muted" title="Subagent session">↳ </span> : null}
-        <SourceBadge source={s.source} /> <SessionLink session={s} />
+        {showSource ? (
+          <>
+            <SourceBadge source={s.source} />{' '}
+          </>
+        ) : null}
+        <SessionLink session={s} />
         {s.childCount > 0 ? <span className="muted small"> · {s.total.sessionCount - 1} sub</span> : null}
       </td>
-      <td className="muted ellipsis" title={s.directory}>
+      <td className="muted ellipsis card-hide" title={s.directory}>
         {projectLabel ?? baseName(s.directory)}
       </td>
-      <td className="ellipsis" title={agents}>
+      <td className="ellipsis card-hide" title={agents}>
         {agents}
       </td>
-      <td className="ellipsis muted" title={s.models.join(', ')}>
+      <td className="ellipsis models-cell muted card-hide" title={models} data-col="models">
         {models}
       </td>
-      <td className="num" data-col="messages">
+      <td className="num card-hide" data-col="messages">
         {formatCount(s.messageCount)}
       </td>
-      <td className="num" data-col="tokens" title={formatCount(totalTokenCount(s.tokens))}>
+ <td className="num card-hide" data-col="tokens" title={formatCount(totalTokenCount(s.tokens))}>
         {formatCompact(totalTokenCount(s.tokens))}
       </td>
-      <td className="num" data-col="context">
+      <td className="num card-hide" data-col="context">
         <ContextMeter use={s.contextUse} />
       </td>
       <td className="num" data-col="cost">
         <CostFigure value={s} />
       </td>
-      <td className={`num${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
+      <td className={`num card-hide${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
         <CostFigure value={s.total} />
       </td>
-      <td className="num muted">
+      <td className="num muted card-end" data-col="last-activity">
         <RelativeTime ms={s.lastActivity} />
       </td>
     </tr>

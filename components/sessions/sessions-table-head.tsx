@@ -1,16 +1,16 @@
 import { toggleSort, type TableQuery, type TableSort } from '@/lib/view/table-query';
 
 const COLUMNS: { label: string; sort?: TableSort; className?: string; title?: string }[] = [
-  { label: 'Status' },
+  { label: 'Status', className: 'card-hide' },
   { label: 'Title', sort: 'title' },
-  { label: 'Project' },
-  { label: 'Agent' },
-  { label: 'Models' },
-  { label: 'Msgs', sort: 'messages', className: 'num' },
-  { label: 'Tokens', sort: 'tokens', className: 'num' },
-  { label: 'Context', className: 'num', title: "The latest request's prompt against the model's context window" },
+  { label: 'Project', className: 'card-hide' },
+  { label: 'Agent', className: 'card-hide' },
+  { label: 'Models', className: 'card-hide' },
+  { label: 'Msgs', sort: 'messages', className: 'num card-hide' },
+  { label: 'Tokens', sort: 'tokens', className: 'num card-hide' },
+  { label: 'Context', className: 'num card-hide', title: "The latest request's prompt against the model's context window" },
   { label: 'Cost', sort: 'cost', className: 'num', title: 'As recorded by the agent; the API-equivalent cost under it where they differ (hover a cost for details)' },
-  { label: 'With subagents', sort: 'totalCost', className: 'num' },
+  { label: 'With subagents', sort: 'totalCost', className: 'num card-hide' },
   { label: 'Last activity', sort: 'lastActivity', className: 'num' },
 ];
 

@@ -1,5 +1,4 @@
 'use client';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
@@ -14,9 +13,10 @@ import { SessionsTableHead } from './sessions-table-head';
 import { useFilterOptions } from './use-filter-options';
 import { PAGE_SIZE, useSessionPage } from './use-session-pages';
 
-const ROW_HEIGHT = 44;
-
-/** Keyset pages of 200 sessions; rows inside a page are virtualised. */
+/**
+ * Keyset pages of 200 sessions, drawn whole: the page scrolls as one (no box with its own
+ * scrollbar), and on a phone each row is a card.
+ */
 export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery: (q: TableQuery) => void }) {
   // cursors[i] opens page i; page 0 has none.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -30,30 +30,27 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
   const pageIndex = cursors.length - 1;
   const page = useSessionPage(query, cursors[pageIndex]);
   const router = useRouter();
-  const { projects } = useFilterOptions();
+  const { projects, sources } = useFilterOptions();
   const projectLabels = useMemo(() => new Map(projects.map((p) => [p.id, p.label])), [projects]);
   const sessions = useMemo(() => page.data?.sessions ?? [], [page.data]);
   const total = page.data?.total ?? 0;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
-  const virtualizer = useVirtualizer({ count: sessions.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const items = virtualizer.getVirtualItems();
+  const tableRef = useRef<HTMLTableElement>(null);
+  // The source badge tells sessions apart only when more than one agent wrote them.
+  const showSource = sources.length > 1 && !query.source;
 
   const open = useCallback((i: number) => sessions[i] && router.push(sessionHref(sessions[i].id)), [sessions, router]);
-  const move = useCallback((i: number) => virtualizer.scrollToIndex(i, { align: 'auto' }), [virtualizer]);
+  const move = useCallback((i: number) => tableRef.current?.querySelectorAll('tbody tr')[i]?.scrollIntoView({ block: 'nearest' }), []);
   const [selected, setSelected] = useListKeys(sessions.length, open, move);
   const goTo = (next: (string | undefined)[]) => {
     setCursors(next);
     setSelected(-1);
-    scrollRef.current?.scrollTo(0, 0);
+    tableRef.current?.scrollIntoView({ block: 'start' });
   };
 
   if (page.error) return <ErrorState what="sessions" error={page.error} />;
   if (!page.data) return <Loading what="sessions" />;
 
   const first = pageIndex * PAGE_SIZE;
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const pager = (
     <div className="pager">
       <span data-testid="sessions-total">
@@ -89,16 +86,13 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
   return (
     <>
       {pager}
-      <div className="table-scroll" ref={scrollRef}>
-        <table className="table sessions-table" data-testid="sessions-table" aria-rowcount={total}>
+      <div className="table-box">
+        <table className="table sessions-table card-table" data-testid="sessions-table" ref={tableRef}>
           <SessionsTableHead query={query} setQuery={setQuery} />
           <tbody>
-            {padTop > 0 ? <tr aria-hidden style={{ height: padTop }} /> : null}
-            {items.map((item) => {
-              const s = sessions[item.index];
-              return s ? <SessionRow key={s.id} session={s} projectLabel={projectLabels.get(s.projectID)} selected={item.index === selected} height={ROW_HEIGHT} /> : null;
-            })}
-            {padBottom > 0 ? <tr aria-hidden style={{ height: padBottom }} /> : null}
+            {sessions.map((s, i) => (
+              <SessionRow key={s.id} session={s} projectLabel={projectLabels.get(s.projectID)} selected={i === selected} showSource={showSource} />
+            ))}
           </tbody>
         </table>
       </div>

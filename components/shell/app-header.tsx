@@ -1,10 +1,12 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useCallback, useState } from 'react';
 import { HeaderSearch } from '@/components/search/header-search';
 import { AlertToggles } from './alert-toggles';
 import { LiveIndicator } from './live-indicator';
 import { KeyboardShortcuts } from './keyboard-shortcuts';
+import { ShortcutsHelp } from './shortcuts-help';
 import { useWaitingTitle } from './use-waiting-title';
 
 const NAV = [
@@ -17,12 +19,28 @@ const NAV = [
 export function AppHeader() {
   const pathname = usePathname() ?? '/';
   const waiting = useWaitingTitle();
+  const [help, setHelp] = useState(false);
+  // On a phone the links fold into a menu; it closes when a link is followed.
+  const [menu, setMenu] = useState(false);
+  const [menuFor, setMenuFor] = useState(pathname);
+  if (menuFor !== pathname) {
+    setMenuFor(pathname);
+    setMenu(false);
+  }
+  const openHelp = useCallback(() => setHelp(true), []);
+  const current = NAV.find((item) => item.match(pathname));
   return (
-    <header className="app-header">
+    <header className={`app-header${menu ? ' menu-open' : ''}`}>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
       <Link href="/" className="brand">
         Sessionscope
       </Link>
-      <nav aria-label="Main">
+      <button type="button" className="menu-button" aria-expanded={menu} aria-controls="main-nav" onClick={() => setMenu(!menu)} data-testid="menu-button">
+        {current?.label ?? 'Menu'} <span aria-hidden>▾</span>
+      </button>
+      <nav aria-label="Main" id="main-nav">
         {NAV.map((item) => (
           <Link key={item.href} href={item.href} className="nav-link" aria-current={item.match(pathname) ? 'page' : undefined}>
             {item.label}
@@ -33,16 +51,18 @@ export function AppHeader() {
         <HeaderSearch />
         {waiting > 0 ? (
           <Link href="/sessions?needs=you&roots=1" className="waiting-pill" data-testid="waiting-count">
-            {waiting} need{waiting === 1 ? 's' : ''} you
+            {waiting}
+            <span className="pill-text"> need{waiting === 1 ? 's' : ''} you</span>
           </Link>
         ) : null}
-        <span className="keys-hint muted" title="Keys: j / k move · Enter opens · / search · g o overview · g s sessions · g p plans · g d diagnostics" aria-label="Keyboard shortcuts: j and k move, Enter opens, slash searches, g o overview, g s sessions, g p plans, g d diagnostics">
-          ⌨ keys
-        </span>
+        <button type="button" className="keys-hint" onClick={openHelp} aria-haspopup="dialog" aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)" data-testid="keys-button">
+          ⌨<span className="keys-label"> keys</span>
+        </button>
         <AlertToggles />
         <LiveIndicator />
       </div>
-      <KeyboardShortcuts />
+      <KeyboardShortcuts onHelp={openHelp} />
+      <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
     </header>
   );
 }

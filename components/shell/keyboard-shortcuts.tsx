@@ -3,8 +3,8 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { isTypingTarget, readShortcut, type KeyState } from '@/lib/view/key-sequence';
 
-/** Global keys: "/" focuses the page's search field, "g o" / "g s" / "g p" / "g d" go to pages. */
-export function KeyboardShortcuts() {
+/** Global keys: "/" focuses the page's search field, "g o" / "g s" / "g p" / "g d" go to pages, "?" shows them all. */
+export function KeyboardShortcuts({ onHelp }: { onHelp: () => void }) {
   const router = useRouter();
   const state = useRef<KeyState>({});
   useEffect(() => {
@@ -22,6 +22,9 @@ export function KeyboardShortcuts() {
           return router.push('/plans');
         case 'go-diagnostics':
           return router.push('/diagnostics');
+        case 'help':
+          event.preventDefault();
+          return onHelp();
         case 'focus-search': {
           const search = document.querySelector<HTMLInputElement>('[data-search-input]');
           if (search) {
@@ -38,6 +41,6 @@ export function KeyboardShortcuts() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [router]);
+  }, [router, onHelp]);
   return null;
 }

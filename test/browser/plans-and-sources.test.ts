@@ -117,7 +117,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     await page.waitForURL(/source=pi/);
     const pi = api.sessions.filter((s) => s.source === 'pi');
     await expect.poll(() => rows.count()).toBe(pi.length);
-    expect(new Set(await page.locator('tbody tr[data-session-id] [data-source]').allInnerTexts())).toEqual(new Set(['pi']));
+    // One source in view: the badge would say the same on every row.
+    expect(await page.locator('tbody tr[data-session-id] [data-source]').count()).toBe(0);
     expect(await page.getByTestId('sessions-total').innerText()).toContain(`${formatCount(pi.length)} session`);
     await saveScreenshot(page, 'sessions-source-pi');
 
