@@ -3,10 +3,10 @@ import { truncateText } from '@/lib/view/truncate-text';
 import { formatCount } from '@/lib/format/format-tokens';
 import { useExpanded } from './expanded-context';
 
-/** Long text (tool output, reasoning) cut to 30 lines until "show all" is clicked. Always plain text. */
-export function CollapsibleText({ id, text, className = 'output' }: { id: string; text: string; className?: string }) {
+/** Long text (tool output, reasoning, a prompt) cut to `maxLines` lines until "show all" is clicked. Always plain text. */
+export function CollapsibleText({ id, text, className = 'output', maxLines, maxChars }: { id: string; text: string; className?: string; maxLines?: number; maxChars?: number }) {
   const [all, toggle] = useExpanded(`all:${id}`);
-  const cut = truncateText(text);
+  const cut = truncateText(text, maxLines, maxChars);
   return (
     <>
       <pre className={className}>{all || !cut.truncated ? text : cut.text}</pre>

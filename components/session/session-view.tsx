@@ -14,11 +14,14 @@ import { ChildSessionsProvider } from './child-sessions';
 import { SessionSidebar, hasSidebar } from './session-sidebar';
 import { useSessionDetail } from './use-session-detail';
 import { useSessionSteps } from './use-session-steps';
+import { useHashTarget } from './use-hash-target';
 
 export function SessionView({ id, target: opened }: { id: string; target?: TimelineTarget }) {
   const detail = useSessionDetail(id);
   const outline = useSessionSteps(id);
-  const [target, setTarget] = useState(opened);
+  const [picked, setTarget] = useState(opened);
+  const hashTarget = useHashTarget();
+  const target = picked ?? hashTarget;
   // Another hit in the same session (the header box) arrives as a new prop.
   const [seen, setSeen] = useState(opened);
   if (seen?.part !== opened?.part || seen?.message !== opened?.message) {
@@ -59,7 +62,7 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
           <FindInSession sessionID={id} onTarget={setTarget} />
           {!held && !hasNextPage ? <p className="notice notice-muted">The part this link points at is no longer in this session.</p> : null}
           <ChildSessionsProvider sessions={d.children}>
-            <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} />
+            <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} ready={outline.data !== undefined || outline.error !== null} />
           </ChildSessionsProvider>
         </div>
         <SessionSidebar detail={d} />

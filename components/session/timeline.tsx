@@ -1,14 +1,17 @@
 'use client';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Panel } from '@/components/ui/panel';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { plural } from '@/lib/format/plural';
 import type { Turn } from '@/lib/sessions/build-turns';
+import { filterTimelineRows, SHOW_ALL, toolNames, turnMarks, type TimelineFilter } from '@/lib/view/timeline-filter';
 import { timelineRows } from '@/lib/view/timeline-rows';
 import { targetRowIndex, type TimelineTarget } from '@/lib/view/timeline-target';
 import { ExpandedProvider } from './expanded-context';
 import { TimelineRowView } from './timeline-row';
+import { TimelineToolbar } from './timeline-toolbar';
+import { useListOffset } from './use-list-offset';
 
 export interface OlderTurns {
   load: () => void;
@@ -17,26 +20,63 @@ export interface OlderTurns {
   total: number;
 }
 
-/** The turns loaded so far (newest pages first, older on request), virtualised: only the rows on screen are in the DOM. */
-export function Timeline({ turns, partCount, older, target }: { turns: Turn[]; partCount?: number; older?: OlderTurns; target?: TimelineTarget }) {
-  const rows = useMemo(() => timelineRows(turns), [turns]);
-  const targetIndex = useMemo(() => (target ? targetRowIndex(rows, target) : -1), [rows, target]);
-  const scrollRef = useRef<HTMLDivElement>(null);
+// The sticky header and toolbar cover the top of the window.
+const TOP_COVER = 110;
+
+const NO_TARGET: TimelineTarget = {};
+
+/**
+ * The turns loaded so far (newest pages first, older on request), virtualised against the window:
+ * the page scrolls as one and only the rows on screen are in the DOM. It opens at the newest turn,
+ * or at the target (a search hit, `?part=` / `#part-`: the session view loads older pages until it
+ * is there), highlighted and unfolded. `ready` holds the landing until what sits above (charts) has its height.
+ */
+export function Timeline({ turns, partCount, older, target, ready = true }: { turns: Turn[]; partCount?: number; older?: OlderTurns; target?: TimelineTarget; ready?: boolean }) {
+  const allRows = useMemo(() => timelineRows(turns), [turns]);
+  const [filter, setFilter] = useState<TimelineFilter>(SHOW_ALL);
+  const rows = useMemo(() => filterTimelineRows(allRows, filter), [allRows, filter]);
+  const tools = useMemo(() => toolNames(allRows), [allRows]);
+  const marks = useMemo(() => turnMarks(turns), [turns]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useListOffset(listRef);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (rows[i]?.kind === 'user' ? 90 : rows[i]?.kind === 'assistant' ? 36 : 56),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 8,
+    scrollMargin,
+    scrollPaddingStart: TOP_COVER,
+    scrollPaddingEnd: 16,
   });
   const move = useCallback((i: number) => virtualizer.scrollToIndex(i, { align: 'start' }), [virtualizer]);
-  const [selected] = useListKeys(rows.length, undefined, move);
+  const [selected, setSelected] = useListKeys(rows.length, undefined, move);
+
+  // Land once per target: on it when it is loaded (while older pages load, wait), else at the newest row.
+  const targetIndex = useMemo(() => (target ? targetRowIndex(rows, target) : -1), [rows, target]);
+  const landedFor = useRef<TimelineTarget | undefined>(undefined);
+  useEffect(() => {
+    const key = target ?? NO_TARGET;
+    if (landedFor.current === key || !ready || rows.length === 0 || scrollMargin === 0) return;
+    if (target && targetIndex < 0 && older) return;
+    virtualizer.scrollToIndex(targetIndex >= 0 ? targetIndex : rows.length - 1, { align: targetIndex >= 0 ? 'center' : 'end' });
+    landedFor.current = key;
+  }, [target, targetIndex, ready, rows, older, scrollMargin, virtualizer]);
+
   const items = virtualizer.getVirtualItems();
-  useScrollToTarget(targetIndex, target, scrollRef, move);
+  const range = virtualizer.range;
+  const atEnd = !range || range.endIndex >= rows.length - 1;
+  const currentTurn = rows[range?.startIndex ?? 0]?.turn ?? 0;
+  const goToTurn = (turn: number) => {
+    let index = rows.findIndex((r) => r.turn >= turn);
+    if (index < 0) index = rows.length - 1;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+    setSelected(index);
+  };
+  const latest = () => virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+
   return (
     <Panel title={`Timeline · ${plural(turns.length, 'turn')}${partCount === undefined ? '' : `, ${plural(partCount, 'part')}`}`} id="timeline" className="timeline-panel">
-      {rows.length === 0 ? <p className="muted">No messages in this session yet.</p> : null}
       {older ? (
         <p className="muted small">
           Showing the latest {plural(older.shown, 'turn')} of {older.total}.{' '}
@@ -45,46 +85,34 @@ export function Timeline({ turns, partCount, older, target }: { turns: Turn[]; p
           </button>
         </p>
       ) : null}
+      {allRows.length === 0 ? <p className="muted">No messages in this session yet.</p> : <TimelineToolbar filter={filter} setFilter={setFilter} tools={tools} marks={marks} currentTurn={currentTurn} goToTurn={goToTurn} />}
+      {allRows.length > 0 && rows.length === 0 ? <p className="muted">Nothing of this kind in the loaded turns.</p> : null}
       <ExpandedProvider reveal={target?.part}>
-        <div className="timeline-scroll" ref={scrollRef} data-testid="timeline">
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  className={`timeline-item${item.index === selected ? ' selected' : ''}${item.index === targetIndex ? ' search-target' : ''}`}
-                  data-target={item.index === targetIndex ? 'true' : undefined}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
-                >
-                  <TimelineRowView row={row} />
-                </div>
-              );
-            })}
-          </div>
+        <div ref={listRef} data-testid="timeline" className="timeline-list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                data-row={row.key}
+                className={`timeline-item${item.index === selected ? ' selected' : ''}${item.index === targetIndex ? ' search-target' : ''}`}
+                data-target={item.index === targetIndex ? 'true' : undefined}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <TimelineRowView row={row} />
+              </div>
+            );
+          })}
         </div>
       </ExpandedProvider>
+      {rows.length > 0 && !atEnd ? (
+        <button type="button" className="jump-latest" onClick={latest} data-testid="jump-latest">
+          ↓ Latest
+        </button>
+      ) : null}
     </Panel>
   );
-}
-
-/** Brings the target row into view once it is loaded (the list scrolls to it, then the page to the list). */
-function useScrollToTarget(index: number, target: TimelineTarget | undefined, scrollRef: React.RefObject<HTMLDivElement | null>, move: (i: number) => void): void {
-  const done = useRef<TimelineTarget | undefined>(undefined);
-  useEffect(() => {
-    if (index < 0 || done.current === target) return;
-    done.current = target;
-    move(index);
-    // The row is drawn on the next frames; then the page scrolls it to the middle of the window.
-    let frames = 0;
-    const step = () => {
-      const row = scrollRef.current?.querySelector(`[data-index="${index}"]`);
-      if (row) row.scrollIntoView({ block: 'center' });
-      else if (frames++ < 20) requestAnimationFrame(step);
-    };
-    requestAnimationFrame(step);
-  }, [index, target, scrollRef, move]);
 }

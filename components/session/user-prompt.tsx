@@ -7,6 +7,10 @@ import { Collapsible } from './collapsible';
 import { CollapsibleText } from './collapsible-text';
 import { PartWithCut } from './part-with-cut';
 
+// A pasted log or spec folds to its first lines: the turn stays readable among hundreds.
+const PROMPT_LINES = 6;
+const PROMPT_CHARS = 700;
+
 /** The user's prompt as typed (plain text: prompts are not rendered as markdown), with attachments. */
 export function UserPrompt({ info, parts }: { info: MessageInfo; parts: Part[] }) {
   const typed = parts.filter((p) => p.type === 'text' && !p.synthetic);
@@ -23,7 +27,7 @@ export function UserPrompt({ info, parts }: { info: MessageInfo; parts: Part[] }
           <RelativeTime ms={info.time.created} />
         </span>
       </header>
-      {typed.map((p) => (p.type === 'text' ? <CollapsibleText key={p.id} id={p.id} text={p.text.trim()} className="prompt-text" /> : null))}
+      {typed.map((p) => (p.type === 'text' ? <CollapsibleText key={p.id} id={p.id} text={p.text.trim()} className="prompt-text" maxLines={PROMPT_LINES} maxChars={PROMPT_CHARS} /> : null))}
       {typed.length === 0 ? <p className="muted">(no text)</p> : null}
       {context.length > 0 ? (
         <Collapsible id={`${info.id}:context`} summary={`Context the client added · ${plural(context.length, 'record')} · ${formatBytes(contextSize)}`} className="synthetic">

@@ -16,7 +16,8 @@ export function useListKeys(count: number, onOpen?: (index: number) => void, onM
         onMove?.(next);
       } else if (event.key === 'Enter' && selected >= 0 && selected < count && onOpen) {
         const active = document.activeElement;
-        if (active && active !== document.body && active.tagName !== 'TR') return;
+        // Enter on a focused link or button is that control's; on the page itself it opens the selection.
+        if (active && active !== document.body && active.tagName !== 'TR' && active.id !== 'main') return;
         event.preventDefault();
         onOpen(selected);
       }

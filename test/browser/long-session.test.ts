@@ -93,7 +93,8 @@ describe.skipIf(!HAS_CHROMIUM)('a session of thousands of parts', () => {
     }
     expect(await more.count()).toBe(0);
     const timeline = page.locator('[data-testid="timeline"]');
-    await timeline.evaluate((el) => el.scrollTo(0, 0));
+    // The page scrolls as one: the oldest turn is at the top of the timeline.
+    await timeline.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
     await page.getByText('Turn 1: keep going').waitFor();
     const huge = page.locator('.tool-call[data-tool="read"]').first();
     await huge.locator('.collapsible-toggle').click();

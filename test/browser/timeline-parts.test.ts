@@ -38,17 +38,17 @@ describe.skipIf(!HAS_CHROMIUM)('timeline parts, subagent tree and empty state', 
     await page.goto(`${dashboard.url}/sessions/${ids.rootID}`);
     const timeline = page.locator('[data-testid="timeline"]');
     await timeline.locator('.timeline-item').first().waitFor();
-    await timeline.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(300);
-    await timeline.evaluate((el) => el.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo(0, 0));
     const all = await page.locator('main').innerText();
     for (const expected of ['Retry #1', 'Overloaded (529)', 'Context compacted', 'unknown part: future-widget', 'Todos · 1/3 done', 'src/login.tsx', 'Reasoning ·']) {
       expect(all).toContain(expected);
     }
-    await timeline.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByText('Rate limited by provider').first().waitFor();
     expect(await page.locator('.notice-error', { hasText: 'API error' }).count()).toBeGreaterThan(0);
-    await timeline.evaluate((el) => el.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.locator('[data-testid="step-finish"]').count()).toBeGreaterThanOrEqual(1);
   });
 
