@@ -39,7 +39,6 @@ export function Timeline({ turns, partCount, older, target, ready = true }: { tu
   const marks = useMemo(() => turnMarks(turns), [turns]);
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useListOffset(listRef);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => (rows[i]?.kind === 'user' ? 90 : rows[i]?.kind === 'assistant' ? 36 : 56),
