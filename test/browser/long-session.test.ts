@@ -95,7 +95,7 @@ describe.skipIf(!HAS_CHROMIUM)('a session of thousands of parts', () => {
     const timeline = page.locator('[data-testid="timeline"]');
     // The page scrolls as one: the oldest turn is at the top of the timeline.
     await timeline.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
-    await page.getByText('Turn 1: keep going').waitFor();
+    await timeline.getByText('Turn 1: keep going').waitFor();
     const huge = page.locator('.tool-call[data-tool="read"]').first();
     await huge.locator('.collapsible-toggle').click();
     await page.getByTestId('load-whole-part').first().click();

@@ -38,10 +38,13 @@ describe.skipIf(!HAS_CHROMIUM)('timeline parts, subagent tree and empty state', 
     await page.goto(`${dashboard.url}/sessions/${ids.rootID}`);
     const timeline = page.locator('[data-testid="timeline"]');
     await timeline.locator('.timeline-item').first().waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const all = await page.locator('main').innerText();
+    // The timeline is virtual and scrolls with the page: read it screen by screen.
+    let all = '';
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 400) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+      all += await page.locator('main').innerText();
+    }
     for (const expected of ['Retry #1', 'Overloaded (529)', 'Context compacted', 'unknown part: future-widget', 'Todos · 1/3 done', 'src/login.tsx', 'Reasoning ·']) {
       expect(all).toContain(expected);
     }
