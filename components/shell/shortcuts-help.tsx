@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 export const SHORTCUTS: { keys: string[]; what: string }[] = [
   { keys: ['?'], what: 'Show these shortcuts' },
@@ -25,8 +25,20 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // A modal dialog lets Tab leave for the browser's own controls: keep it cycling inside.
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('button, a[href], [tabindex]:not([tabindex="-1"])')];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  };
   return (
-    <dialog ref={ref} className="shortcuts-help" aria-labelledby="shortcuts-title" onClose={onClose} data-testid="shortcuts-help">
+    <dialog ref={ref} className="shortcuts-help" aria-labelledby="shortcuts-title" onClose={onClose} onKeyDown={trapTab} data-testid="shortcuts-help">
       <header className="panel-head">
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <button type="button" className="panel-actions icon-button" onClick={onClose} aria-label="Close">

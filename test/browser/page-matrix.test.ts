@@ -106,7 +106,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
         } finally {
           await context.close();
         }
-      });
+      }, 300_000);
     }
   }
 
@@ -155,7 +155,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
       } finally {
         await context.close();
       }
-    });
+    }, 120_000);
   }
 
   it('? opens the shortcuts overlay, focus stays in it, Esc closes it', async () => {
