@@ -36,8 +36,8 @@ export function SubagentTree({ session }: { session: SessionSummary }) {
     <Panel title={`Subagent tree${root ? ` · ${plural(countNodes(root) - 1, 'subagent session')}${subtree.data?.truncated ? ' (first shown)' : ''}` : ''}`} id="subagent-tree">
       {subtree.error ? <ErrorState what="subagent sessions" error={subtree.error} /> : null}
       {!subtree.data && !subtree.error ? <Loading what="subagent sessions" /> : null}
+      {/* Focusable so keyboard users can scroll a tree wider or taller than its box. */}
       {layout ? (
-        {/* Focusable so keyboard users can scroll a tree wider or taller than its box. */}
         <div className="tree-scroll" data-testid="subagent-tree" tabIndex={0} role="group" aria-label="Subagent tree">
           <div className="tree-canvas" style={{ width: layout.width, height: layout.height }}>
             <svg width={layout.width} height={layout.height} className="tree-links" aria-hidden>
