@@ -24,15 +24,15 @@ export function DiagnosticsView() {
             {h.sqlite.error}
           </p>
         ) : null}
-        <table className="table compact">
+        <table className="table compact card-table">
           <thead>
             <tr>
-              <th>Source</th>
-              <th>Path</th>
-              <th>Found</th>
-              <th className="num">Sessions</th>
-              <th className="num">Messages</th>
-              <th className="num">Skipped</th>
+              <th className="card-hide">Source</th>
+              <th className="card-hide">Path</th>
+              <th className="card-hide">Found</th>
+              <th className="num card-hide">Sessions</th>
+              <th className="num card-hide">Messages</th>
+              <th className="num card-hide">Skipped</th>
             </tr>
           </thead>
           <tbody>
@@ -42,13 +42,19 @@ export function DiagnosticsView() {
                   {s.kind}
                   {s.mode ? ` (${s.mode})` : ''}
                 </td>
-                <td>
+                <td className="card-wide">
                   <code>{s.path}</code>
                 </td>
-                <td>{s.found ? 'yes' : 'no'}</td>
-                <td className="num">{formatCount(s.sessions)}</td>
-                <td className="num">{formatCount(s.messages)}</td>
-                <td className="num">{formatCount(s.skipped)}</td>
+                <td data-label="Found">{s.found ? 'yes' : 'no'}</td>
+                <td className="num" data-label="Sessions">
+                  {formatCount(s.sessions)}
+                </td>
+                <td className="num" data-label="Messages">
+                  {formatCount(s.messages)}
+                </td>
+                <td className="num" data-label="Skipped">
+                  {formatCount(s.skipped)}
+                </td>
               </tr>
             ))}
           </tbody>

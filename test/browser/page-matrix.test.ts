@@ -72,8 +72,9 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
         const page = await context.newPage();
         const watch = watchPage(page, dashboard.url);
         await page.goto(`${dashboard.url}${spec.path}`);
-        await page.locator(spec.ready).first().waitFor();
-        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+        // Six pages load at once on a shared machine: give them time.
+        await page.locator(spec.ready).first().waitFor({ timeout: 120_000 });
+        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 120_000 });
         return { spec, page, watch };
       }),
     );
