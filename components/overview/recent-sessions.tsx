@@ -32,7 +32,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
               <td>
                 <StatusBadge status={s.status} />
               </td>
-              <td className="title-cell">
+              <td className="title-cell" title={s.title}>
                 <SessionLink session={s} />
                 {s.childCount > 0 ? <span className="muted small"> · {plural(s.total.sessionCount - 1, 'subagent')}</span> : null}
               </td>

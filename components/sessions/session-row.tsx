@@ -19,7 +19,7 @@ export function SessionRow({ session: s, projectLabel, selected, showSource }: {
       <td>
         <StatusBadge status={s.status} />
       </td>
-      <td className="title-cell">
+      <td className="title-cell" title={s.title}>
         {s.parentID ? <span className="muted" title="Subagent session">↳ </span> : null}
         {showSource ? (
           <>

@@ -55,8 +55,8 @@ export function AppHeader() {
             <span className="pill-text"> need{waiting === 1 ? 's' : ''} you</span>
           </Link>
         ) : null}
-        <button type="button" className="keys-hint" onClick={openHelp} aria-haspopup="dialog" aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)" data-testid="keys-button">
-          ⌨<span className="keys-label"> keys</span>
+        <button type="button" className="keys-hint" onClick={openHelp} aria-haspopup="dialog" title="Keyboard shortcuts (?)" data-testid="keys-button">
+          <span aria-hidden>⌨</span> keys<span className="sr-only"> (keyboard shortcuts, ?)</span>
         </button>
         <AlertToggles />
         <LiveIndicator />

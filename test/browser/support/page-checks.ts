@@ -82,7 +82,8 @@ export async function tabWalk(page: Page): Promise<TabWalk> {
   const reached = new Set<string>();
   const invisibleFocus: string[] = [];
   let first = '';
-  for (let i = 0; i < count + 3; i++) {
+  // Rows appear and controls unfold as focus moves: allow extra stops, stop once all were reached.
+  for (let i = 0; i < count * 2 + 10 && reached.size < count; i++) {
     await page.keyboard.press('Tab');
     const info = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
