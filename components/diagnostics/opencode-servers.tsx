@@ -21,26 +21,28 @@ export function OpencodeServers({ live }: { live: Health['opencodeServers'] }) {
       {servers.length === 0 ? (
         <p data-testid="opencode-servers-none">No OpenCode server found: statuses come from disk alone (name one with --opencode-url).</p>
       ) : (
-        <table className="table compact" data-testid="opencode-servers">
+        <table className="table compact card-table" data-testid="opencode-servers">
           <thead>
             <tr>
-              <th>Server</th>
-              <th>How</th>
-              <th>State</th>
-              <th>Version</th>
-              <th>Projects followed</th>
+              <th className="card-hide">Server</th>
+              <th className="card-hide">How</th>
+              <th className="card-hide">State</th>
+              <th className="card-hide">Version</th>
+              <th className="card-hide">Projects followed</th>
             </tr>
           </thead>
           <tbody>
             {servers.map((s) => (
               <tr key={s.url}>
-                <td>
+                <td className="card-wide">
                   <code>{s.url}</code>
                 </td>
-                <td>{s.origin === 'flag' ? 'named' : 'found'}</td>
-                <td title={s.error}>{STATE[s.state] ?? s.state}</td>
-                <td>{s.version ?? '—'}</td>
-                <td>
+                <td data-label="How">{s.origin === 'flag' ? 'named' : 'found'}</td>
+                <td title={s.error} data-label="State">
+                  {STATE[s.state] ?? s.state}
+                </td>
+                <td data-label="Version">{s.version ?? '—'}</td>
+                <td className="card-wide">
                   {s.directories.map((d) => (
                     <code key={d} className="block">
                       {d}

@@ -66,15 +66,23 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
+  // The pages of one size and theme load side by side, at most three at a time (the CI machine is shared).
   async function openAll(context: BrowserContext): Promise<{ spec: PageSpec; page: Page; watch: PageWatch }[]> {
+    context.setDefaultTimeout(120_000);
+    context.setDefaultNavigationTimeout(120_000);
+    const opened: { spec: PageSpec; page: Page; watch: PageWatch }[] = [];
+    for (let i = 0; i < pages.length; i += 3) opened.push(...(await openSome(context, pages.slice(i, i + 3))));
+    return opened;
+  }
+
+  function openSome(context: BrowserContext, specs: PageSpec[]): Promise<{ spec: PageSpec; page: Page; watch: PageWatch }[]> {
     return Promise.all(
-      pages.map(async (spec) => {
+      specs.map(async (spec) => {
         const page = await context.newPage();
         const watch = watchPage(page, dashboard.url);
         await page.goto(`${dashboard.url}${spec.path}`);
-        // Six pages load at once on a shared machine: give them time.
-        await page.locator(spec.ready).first().waitFor({ timeout: 120_000 });
-        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 120_000 });
+        await page.locator(spec.ready).first().waitFor();
+        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
         return { spec, page, watch };
       }),
     );
@@ -107,13 +115,15 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
         } finally {
           await context.close();
         }
-      }, 300_000);
+      }, 600_000);
     }
   }
 
   for (const size of SIZES) {
     it(`a ${320}-turn session opens at its newest turn, goes where a link points, jumps back to the latest and filters (${size.width} px)`, async () => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      context.setDefaultTimeout(120_000);
+      context.setDefaultNavigationTimeout(120_000);
       const page = await context.newPage();
       const watch = watchPage(page, dashboard.url);
       const inView = async (text: string) => {
@@ -156,7 +166,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
       } finally {
         await context.close();
       }
-    }, 120_000);
+    }, 300_000);
   }
 
   it('? opens the shortcuts overlay, focus stays in it, Esc closes it', async () => {
