@@ -1,4 +1,5 @@
 'use client';
+import { displayTitle } from '@/lib/sessions/display-title';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
 import Link from 'next/link';
@@ -32,7 +33,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
               <td>
                 <StatusBadge status={s.status} />
               </td>
-              <td className="title-cell" title={s.title}>
+              <td className="title-cell" title={displayTitle(s).text}>
                 <SessionLink session={s} />
                 {s.childCount > 0 ? <span className="muted small"> · {plural(s.total.sessionCount - 1, 'subagent')}</span> : null}
               </td>

@@ -1,3 +1,4 @@
+import { displayTitle } from '@/lib/sessions/display-title';
 import { ContextMeter } from '@/components/ui/context-meter';
 import { CostFigure } from '@/components/ui/cost-figure';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -19,7 +20,7 @@ export function SessionRow({ session: s, projectLabel, selected, showSource }: {
       <td>
         <StatusBadge status={s.status} />
       </td>
-      <td className="title-cell" title={s.title}>
+      <td className="title-cell" title={displayTitle(s).text}>
         {s.parentID ? <span className="muted" title="Subagent session">↳ </span> : null}
         {showSource ? (
           <>
