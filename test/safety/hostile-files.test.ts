@@ -137,7 +137,7 @@ beforeAll(async () => {
   server = await startServer({ opencodeDir, projects: [projectDir] }, [], { HOSTILE_ENV: 'HOSTILE_ENV_MARKER' });
   // A FIFO in the tree written while the dashboard runs (the watcher's path, not the listing's).
   cases.fifoLater = fifo(path.join(storage, 'session', projectFolder, 'ses_fifo_later.json'));
-}, 240_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -31,7 +31,7 @@ export type DataFileRead =
 const DEFAULT_TIMEOUT_MS = 10_000;
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0);
 /** Of libuv's 4 threads, reads of data files take at most 3: pages, assets and the watcher keep one. */
-const slots = new Slots(4);
+const slots = new Slots(3);
 const realRoots = new Map<string, string>();
 const HAS_PROC_FD = existsSync('/proc/self/fd');
 
