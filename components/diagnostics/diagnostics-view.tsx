@@ -20,7 +20,7 @@ export function DiagnosticsView() {
           OpenCode data folder: <code>{h.opencodeDir}</code> {h.opencodeDirFound ? '' : <strong className="text-danger">(not found)</strong>}
         </p>
         {h.sqlite.available === false ? (
-          <p className="text-danger" data-testid="sqlite-unavailable">
+          <p className="text-danger wrap-anywhere" data-testid="sqlite-unavailable">
             {h.sqlite.error}
           </p>
         ) : null}
