@@ -1,0 +1,193 @@
+// Every page at phone (390x844) and desktop (1440x900) size, light and dark, on real agents' data
+// (OpenCode 1.18.33, pi, Claude Code, two plan projects) plus a 320-turn session: nothing scrolls
+// sideways, no table cell is cut unannounced, no console error, no serious or critical axe-core
+// violation, and Tab reaches every control with a visible focus. One browser and one server; the
+// pages of a size and theme load side by side.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startDashboard, type Dashboard } from '../support/start-dashboard';
+import { writeLongSession, type LongSession } from '../support/write-long-session';
+import { allSessions } from './support/api';
+import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
+import { fixturePath, hasFixture } from './support/fixture-copy';
+import { axeViolations, clippedCells, horizontalOverflow, tabWalk } from './support/page-checks';
+import { saveScreenshot } from './support/screenshots';
+
+const OPENCODE = 'opencode-1.18.33';
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+interface PageSpec {
+  name: string;
+  path: string;
+  /** Shown once the page has its data. */
+  ready: string;
+}
+
+describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1440 px, light and dark', () => {
+  let root: string;
+  let dashboard: Dashboard;
+  let browser: Browser;
+  let long: LongSession;
+  let pages: PageSpec[] = [];
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-browser-matrix-'));
+    for (const [from, to] of [[OPENCODE, 'opencode'], ['pi/sessions', 'pi'], ['claude/projects', 'claude'], ['plans/v2-both', 'shop'], ['plans/v1-snake', 'auth']] as const) {
+      cpSync(fixturePath(from), path.join(root, to), { recursive: true });
+    }
+    long = writeLongSession(path.join(root, 'opencode'));
+    [dashboard, browser] = await Promise.all([
+      startDashboard({ opencodeDir: path.join(root, 'opencode'), piDir: path.join(root, 'pi'), claudeDir: path.join(root, 'claude'), projects: [path.join(root, 'shop'), path.join(root, 'auth')] }),
+      launchChromium(),
+    ]);
+    const api = await allSessions(dashboard.url);
+    // The real session with the most going on: subagents, then messages.
+    const real = api.sessions.filter((s) => s.source === 'opencode-sqlite').sort((a, b) => b.childCount - a.childCount || b.messageCount - a.messageCount)[0]!;
+    pages = [
+      { name: 'overview', path: '/', ready: '[data-testid="recent-sessions"] tr' },
+      { name: 'sessions', path: '/sessions', ready: 'tbody tr[data-session-id]' },
+      { name: 'session', path: `/sessions/${real.id}`, ready: '[data-testid="timeline"] .timeline-item' },
+      { name: 'long-session', path: `/sessions/${long.id}`, ready: '[data-testid="timeline"] .timeline-item' },
+      { name: 'plans', path: '/plans', ready: '[data-testid="plan"]' },
+      { name: 'diagnostics', path: '/diagnostics', ready: 'text=OpenCode data folder' },
+    ];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  // The pages of one size and theme load side by side, at most three at a time (the CI machine is shared).
+  async function openAll(context: BrowserContext): Promise<{ spec: PageSpec; page: Page; watch: PageWatch }[]> {
+    context.setDefaultTimeout(120_000);
+    context.setDefaultNavigationTimeout(120_000);
+    const opened: { spec: PageSpec; page: Page; watch: PageWatch }[] = [];
+    for (let i = 0; i < pages.length; i += 3) opened.push(...(await openSome(context, pages.slice(i, i + 3))));
+    return opened;
+  }
+
+  function openSome(context: BrowserContext, specs: PageSpec[]): Promise<{ spec: PageSpec; page: Page; watch: PageWatch }[]> {
+    return Promise.all(
+      specs.map(async (spec) => {
+        const page = await context.newPage();
+        const watch = watchPage(page, dashboard.url);
+        await page.goto(`${dashboard.url}${spec.path}`);
+        await page.locator(spec.ready).first().waitFor();
+        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+        return { spec, page, watch };
+      }),
+    );
+  }
+
+  for (const size of SIZES) {
+    for (const scheme of SCHEMES) {
+      it(`${size.name} ${size.width}x${size.height}, ${scheme}: fits, nothing cut, no console errors, axe clean${scheme === 'light' ? ', Tab reaches everything' : ''}`, async () => {
+        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+        try {
+          const opened = await openAll(context);
+          const problems: string[] = [];
+          for (const { spec, page, watch } of opened) {
+            const where = `${spec.name} (${size.width}, ${scheme})`;
+            const overflow = await horizontalOverflow(page);
+            if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
+            for (const cell of await clippedCells(page)) problems.push(`${where}: ${cell}`);
+            for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+            if (scheme === 'light') {
+              const walk = await tabWalk(page);
+              if (!/skip-link/.test(walk.first)) problems.push(`${where}: the first Tab stop is ${walk.first}, not the skip link`);
+              for (const el of walk.unreached) problems.push(`${where}: Tab never reaches ${el}`);
+              for (const el of walk.invisibleFocus) problems.push(`${where}: no visible focus on ${el}`);
+              if (walk.chartStops > 0) problems.push(`${where}: ${walk.chartStops} Tab stops inside charts`);
+            }
+            await saveScreenshot(page, `matrix-${spec.name}-${size.width}-${scheme}`, spec.name !== 'long-session');
+            for (const error of watch.errors) problems.push(`${where}: console: ${error}`);
+          }
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }, 600_000);
+    }
+  }
+
+  for (const size of SIZES) {
+    it(`a ${320}-turn session opens at its newest turn, goes where a link points, jumps back to the latest and filters (${size.width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      context.setDefaultTimeout(120_000);
+      context.setDefaultNavigationTimeout(120_000);
+      const page = await context.newPage();
+      const watch = watchPage(page, dashboard.url);
+      const inView = async (text: string) => {
+        const box = await page.getByText(text, { exact: true }).first().boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= size.height;
+      };
+      try {
+        await page.goto(`${dashboard.url}/sessions/${long.id}`);
+        await expect.poll(() => inView(long.newestText)).toBe(true);
+        // The page itself scrolls: no box with its own scrollbar around the timeline.
+        expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBeGreaterThan(0);
+
+        // A link to an early part (older than the first page of turns) loads what it needs and shows it.
+        await page.goto(`${dashboard.url}/sessions/${long.id}?part=${long.earlyPartID}`);
+        await page.locator(`[data-row="p:${long.earlyPartID}"]`).waitFor();
+        await expect.poll(() => page.locator(`[data-row="p:${long.earlyPartID}"]`).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        })).toBe(true);
+        await page.getByTestId('jump-latest').click();
+        await expect.poll(() => inView(long.newestText)).toBe(true);
+
+        // Errors only: each failed call under its prompt, nothing else.
+        await page.getByRole('button', { name: 'Errors', exact: true }).click();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const rows = page.locator('[data-testid="timeline"] .timeline-item');
+        await page.locator('[data-testid="timeline"] .tool-call[data-status="error"]').first().waitFor();
+        const kinds = await rows.evaluateAll((items) => items.map((el) => (el.querySelector('.user-prompt') ? 'prompt' : el.querySelector('.tool-call[data-status="error"]') ? 'error' : el.textContent)));
+        expect(new Set(kinds)).toEqual(new Set(['prompt', 'error']));
+        expect(await page.getByTestId('turn-select').count()).toBe(1);
+        // A pasted 15-line prompt shows its first lines until expanded.
+        await page.getByRole('button', { name: 'All', exact: true }).click();
+        await page.getByTestId('turn-select').selectOption(String(307));
+        const paste = page.locator('.user-prompt', { hasText: 'line 1 of a pasted log for turn 308' });
+        await paste.waitFor();
+        expect(await paste.innerText()).not.toContain('line 15 of a pasted log');
+        await paste.getByRole('button', { name: /show all/ }).click();
+        expect(await paste.innerText()).toContain('line 15 of a pasted log');
+        expect(watch.errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 300_000);
+  }
+
+  it('? opens the shortcuts overlay, focus stays in it, Esc closes it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${dashboard.url}/sessions`);
+      await page.locator('tbody tr[data-session-id]').first().waitFor();
+      await page.locator('h1').click();
+      await page.keyboard.press('?');
+      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('Go to sessions');
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  });
+});
