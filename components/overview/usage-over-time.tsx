@@ -39,7 +39,13 @@ export function UsageOverTime({ periods, range }: { periods: Periods; range: Ove
     </>
   );
   // The chosen range stays in words when the chart starts later, at the first data.
-  const fitted = fit?.fitted ? <p className="muted small" data-testid="usage-fitted">{range.label}: usage starts {timeLabel(localDayKey(fit.from))}, the chart starts there.</p> : null;
+  const firstKey = fit ? localDayKey(fit.from) : '';
+  const fitted =
+    fit?.fitted && range.from !== undefined ? (
+      <p className="muted small" data-testid="usage-fitted">
+        {range.label}: usage starts {timeLabel(unit === 'month' ? firstKey.slice(0, 7) : firstKey)}, so the chart starts there.
+      </p>
+    ) : null;
   return (
     <div className="grid-2 wide-left">
       <Panel title={`Tokens & cost per ${unit}`} actions={toggle} id="usage-chart">
