@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ModelChangePart, Part } from '@/lib/model/part';
 import { addCustomMessage, type PiRunState } from './pi-message';
+import { clientRecordPart } from './pi-records';
 import type { PiEntry } from './pi-schema';
 import type { SessionBuilder } from './session-builder';
 
@@ -35,7 +36,8 @@ export function addEventEntry(b: SessionBuilder, entry: PiEntry, time: number, s
     const parts: Part[] = [{ ...base, id: `${b.sessionID}:${entry.id}:compaction`, type: 'compaction', auto: false }];
     const summary = str(entry.summary);
     if (summary) parts.push({ ...base, id: `${b.sessionID}:${entry.id}:summary`, type: 'text', text: summary, synthetic: true });
-    parts.push(unknownPart(b, entry, time));
+    const record = clientRecordPart(b, entry, time);
+    if (record) parts.push(record);
     b.attach(entry, parts);
     return;
   }
@@ -43,7 +45,7 @@ export function addEventEntry(b: SessionBuilder, entry: PiEntry, time: number, s
     b.attach(entry, [modelChangePart(b, entry, time)]);
     return;
   }
-  b.attach(entry, [unknownPart(b, entry, time)]);
+  b.attach(entry, [clientRecordPart(b, entry, time) ?? unknownPart(b, entry, time)]);
 }
 
 /** `model_change` / `thinking_level_change`: the model or thinking level used from here on. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Part, ToolPart } from '@/lib/model/part';
+import type { ToolPart } from '@/lib/model/part';
 import { PiSessionReader } from './pi-reader';
 
 const fixtures = fileURLToPath(new URL('../../../../test/fixtures/pi/sessions/', import.meta.url));
@@ -20,7 +20,6 @@ function copyFixtures(): string {
 }
 
 const fingerprint = (file: string) => ({ sha: createHash('sha256').update(readFileSync(file)).digest('hex'), mtime: statSync(file).mtimeMs });
-const byType = (parts: Part[], type: string) => parts.filter((p) => p.type === 'unknown' && p.originalType === type);
 
 describe('PiSessionReader.readAll', () => {
   it('finds sessions, subagents and projects, without part bodies', async () => {
@@ -97,9 +96,11 @@ describe('PiSessionReader.loadContent', () => {
       'User reported an OAuth redirect loop; the sid cookie is scoped to /auth.',
     ]);
     expect(parts.filter((p) => p.type === 'model-change')).toHaveLength(2);
-    for (const type of ['compaction', 'label', 'ttsr_injection', 'mode_change', 'branch_summary', 'custom', 'model_usage']) {
-      expect(byType(parts, `pi:${type}`), type).toHaveLength(1);
+    // Every entry type spec 001 defines is folded context with its own words; only a type it does not define stays unknown.
+    for (const type of ['compaction', 'label', 'ttsr_injection', 'mode_change', 'branch_summary', 'custom']) {
+      expect(parts.filter((p) => p.type === 'context' && p.kind === type), type).toHaveLength(1);
     }
+    expect(parts.filter((p) => p.type === 'unknown').map((p) => p.type === 'unknown' && p.originalType)).toEqual(['pi:model_usage']);
     expect(parts.filter((p) => p.type === 'step-finish')).toHaveLength(3);
     expect(new Set(parts.map((p) => p.id)).size).toBe(parts.length);
   });
@@ -108,7 +109,8 @@ describe('PiSessionReader.loadContent', () => {
     const reader = new PiSessionReader('omp', fixtures);
     const cs = await reader.readAll();
     expect(cs.messages.filter((m) => m.sessionID === '5e6f7a8b9c0d1e2f').map((m) => m.agent)).toEqual(['explore', 'explore']);
-    expect(byType((await reader.loadContent('5e6f7a8b9c0d1e2f'))?.parts ?? [], 'pi:session_init')).toHaveLength(1);
+    const parts = (await reader.loadContent('5e6f7a8b9c0d1e2f'))?.parts ?? [];
+    expect(parts.filter((p) => p.type === 'context' && p.kind === 'session_init').map((p) => p.type === 'context' && p.summary)).toEqual(['Session started as explore']);
   });
 
   it('unknown sessions give undefined', async () => {
@@ -129,7 +131,7 @@ describe('migrations happen in memory only', () => {
       ['0a0b0c0d-legacy-v1:L6', 'assistant'],
     ]);
     const parts = (await reader.loadContent('0a0b0c0d-legacy-v1'))?.parts ?? [];
-    expect(byType(parts, 'pi:compaction')[0]).toMatchObject({ raw: { firstKeptEntryId: 'L3', parentId: 'L3' } });
+    expect(parts.find((p) => p.type === 'context' && p.kind === 'compaction')).toMatchObject({ summary: 'Context compacted; kept from entry L3' });
     expect(parts.find((p) => p.messageID === '0a0b0c0d-legacy-v1:L5')).toMatchObject({ type: 'text', synthetic: true, text: 'Remember to run the tests.' });
     expect(fingerprint(v1File)).toEqual(before);
   });

@@ -31,9 +31,10 @@ describe('mapPiFile tree semantics', () => {
       ['s:a2', 's:u2'],
       ['s:a3', 's:u1'],
     ]);
-    expect(parts.find((p) => p.type === 'unknown' && p.originalType === 'pi:branch_summary')?.messageID).toBe('s:a1');
+    expect(parts.find((p) => p.type === 'context' && p.kind === 'branch_summary')?.messageID).toBe('s:a1');
     // a new root (after resetLeaf) has no ancestor: it goes to the latest message
-    expect(parts.find((p) => p.type === 'unknown' && p.originalType === 'pi:label')?.messageID).toBe('s:a3');
+    expect(parts.find((p) => p.type === 'context' && p.kind === 'label')).toMatchObject({ messageID: 's:a3', summary: 'Label: x' });
+    expect(parts.filter((p) => p.type === 'unknown')).toEqual([]);
   });
 
   it('events before the first message wait for it; a session of events only gets a placeholder message', () => {
