@@ -1,15 +1,10 @@
 import type { StatsGroup } from './api-types';
-import { figureTokens } from './periods';
+import { figureTokens, type PeriodFigure } from './periods';
 
-export interface MonthFigures {
+/** A calendar month's figures: a period figure without the cache ratio, keyed by month. */
+export interface MonthFigures extends Omit<PeriodFigure, 'cacheHitRatio'> {
   /** "2026-11". */
   key: string;
-  cost: number;
-  computedCost: number;
-  unpricedModels: readonly string[];
-  configPriced?: readonly string[];
-  tokens: number;
-  messages: number;
 }
 
 export interface MonthOverMonth {

@@ -49,3 +49,16 @@ export function runBinary(options: BinaryRun): Promise<RunResult> {
     });
   });
 }
+
+/** The environment every scripted agent run starts from: its own HOME, no colour, loopback never proxied. */
+export function baseAgentEnv(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    NO_COLOR: '1',
+    TMPDIR: process.env.TMPDIR ?? '/tmp',
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+}

@@ -2,7 +2,7 @@
 // model server's Messages API.
 import { join } from 'node:path';
 import { ensureClaude } from './agent-bins';
-import { runBinary, type RunResult } from './run-binary';
+import { baseAgentEnv, runBinary, type RunResult } from './run-binary';
 
 export interface ClaudeRun {
   home: string;
@@ -23,13 +23,7 @@ export function claudeProjectsOf(home: string): string {
 
 export function claudeEnv(home: string, serverUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    HOME: home,
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    LANG: 'C.UTF-8',
-    TERM: 'dumb',
-    NO_COLOR: '1',
-    TMPDIR: process.env.TMPDIR ?? '/tmp',
-    NO_PROXY: '127.0.0.1,localhost',
+    ...baseAgentEnv(home),
     ANTHROPIC_BASE_URL: serverUrl,
     ANTHROPIC_API_KEY: 'sk-ant-scripted',
     DISABLE_TELEMETRY: '1',

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensurePi } from './agent-bins';
-import { runBinary, type RunResult } from './run-binary';
+import { baseAgentEnv, runBinary, type RunResult } from './run-binary';
 
 export const PI_PROVIDER = 'scripted';
 
@@ -53,13 +53,7 @@ export function runPi(run: PiRun): Promise<RunResult> {
       args: [cli, '-p', '--offline', '--no-extensions', '--no-skills', '--no-context-files', '--model', `${PI_PROVIDER}/${run.model ?? PI_MODELS[0].id}`, ...(run.args ?? []), run.prompt],
       cwd: run.cwd,
       env: {
-        HOME: run.home,
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        LANG: 'C.UTF-8',
-        TERM: 'dumb',
-        NO_COLOR: '1',
-        TMPDIR: process.env.TMPDIR ?? '/tmp',
-        NO_PROXY: '127.0.0.1,localhost',
+        ...baseAgentEnv(run.home),
         PI_OFFLINE: '1',
       },
       timeoutMs: run.timeoutMs,
