@@ -11,6 +11,13 @@ const nextConfig = {
   // build tools at the user's. Only that build asks for it, the others skip the copying.
   output: process.env.SESSIONSCOPE_STANDALONE === '1' ? 'standalone' : undefined,
   poweredByHeader: false,
+  // Profiling builds (`SESSIONSCOPE_NO_MINIFY=1`) keep the server's function names readable.
+  experimental: {
+    serverMinification: process.env.SESSIONSCOPE_NO_MINIFY !== '1',
+    // Each route loads when first asked for, not all of them at start: the start-up read of the
+    // user's history has the core to itself, and memory holds only the pages in use.
+    preloadEntriesOnStart: false,
+  },
   reactStrictMode: true,
   // `npm test` type-checks the whole project (tsc); skipping Next's second pass halves a first start.
   typescript: { ignoreBuildErrors: true },

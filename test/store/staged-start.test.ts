@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getStats } from '@/lib/server/queries/get-stats';
+import { statsQuerySchema } from '@/lib/stats/stats-query';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
@@ -64,6 +66,41 @@ describe('first answer while a big history is read', () => {
     const firstMessages = seen.findIndex((s) => s.messages > 0);
     expect(seen[firstMessages - 1]).toEqual({ sessions: ['ses_db', 'ses_tree'], messages: 0 });
     expect(seen.at(-1)).toEqual({ sessions: ['ses_db', 'ses_tree'], messages: 20 });
+    store.stop();
+  });
+});
+
+describe('totals while the first read runs', () => {
+  it('are marked complete the moment the last message is in, never before, and follow later changes at once', async () => {
+    const tree = new TreeBuilder();
+    tree.project('p1');
+    for (let s = 0; s < 40; s++) {
+      tree.session('p1', `ses_${s}`);
+      for (let m = 0; m < 30; m++) {
+        const id = `msg_${s}_${m}`;
+        tree.message(`ses_${s}`, id, { role: 'assistant', cost: 0.5, tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: 1_780_000_000_000 + m } });
+        if (m >= 28) tree.part(`ses_${s}`, id, `prt_${s}_${m}`, { type: 'text', text: 'hello' });
+      }
+    }
+    const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: [] }));
+    const query = statsQuerySchema.parse({ groupBy: 'model' });
+    const answers: { complete: boolean; messages: number; cost: number; phase: string }[] = [];
+    store.events.subscribe(() => {
+      const stats = getStats(store, query);
+      answers.push({ complete: stats.complete, messages: stats.total.messages, cost: stats.total.storedCost, phase: store.progress.phase });
+    });
+    await store.start();
+    // A complete answer is the whole total; a partial one says so.
+    for (const a of answers.filter((x) => x.complete)) expect(a).toMatchObject({ messages: 1_200, cost: 600 });
+    expect(answers.some((a) => !a.complete)).toBe(true);
+    // The total is there before the newest parts (statuses) are read: the store is still indexing.
+    expect(answers.some((a) => a.complete && a.phase === 'indexing')).toBe(true);
+    // A message written later is in the very next answer (no stale reuse once complete).
+    const file = tree.message('ses_0', 'msg_new', { role: 'assistant', cost: 2, tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: 1_780_000_000_100 } });
+    const index = store.indexes.find((i) => i.reader.kind === 'opencode-json');
+    if (!index) throw new Error('no JSON tree reader');
+    await store.absorb(index, [file]);
+    expect(getStats(store, query).total).toMatchObject({ messages: 1_201, storedCost: 602 });
     store.stop();
   });
 });

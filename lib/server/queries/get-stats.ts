@@ -3,14 +3,52 @@ import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
 
+type StatsAnswer = StatsResult & { complete: boolean };
+
+/** Answers kept per store until it changes: several pages (and tabs) ask the same while nothing moved. */
+const MEMO_SIZE = 16;
+/**
+ * While the first read runs, each of its stages is a change: a partial answer (`complete: false`,
+ * shown as "counting…") younger than this is given again rather than summed anew for every stage.
+ * The complete answer is computed the moment the last message is in.
+ */
+const PARTIAL_REUSE_MS = 500;
+interface Memo {
+  generation: number;
+  prices: Store['prices'];
+  answers: Map<string, { answer: StatsAnswer; at: number }>;
+}
+const memos = new WeakMap<Store, Memo>();
+
 /**
  * Stats over the index. Usage is message-level (what `opencode stats` sums): the index keeps
  * step-finish parts only for each session's newest messages; per-step figures are on session pages.
- * `complete: false` while the first read still runs: the figures are partial sums, not zeros to show.
+ * `complete: false` until every source's messages are in: the figures are partial sums, not zeros to show.
+ * Every change the store takes in is an event: an answer is reused only while no event came since.
  */
-export function getStats(store: Store, query: StatsQuery): StatsResult & { complete: boolean } {
+export function getStats(store: Store, query: StatsQuery): StatsAnswer {
+  const generation = store.events.lastId;
+  const key = JSON.stringify(query);
+  const now = performance.now();
+  let memo = memos.get(store);
+  if (memo && memo.prices === store.prices) {
+    const known = memo.answers.get(key);
+    if (known && (memo.generation === generation || (!known.answer.complete && !store.progress.figuresComplete && now - known.at < PARTIAL_REUSE_MS))) return known.answer;
+  }
+  if (!memo || memo.generation !== generation || memo.prices !== store.prices) {
+    // Partial answers still young enough are kept across the first read's stages.
+    const kept = [...(memo?.answers ?? [])].filter(([, a]) => !a.answer.complete && now - a.at < PARTIAL_REUSE_MS && memo?.prices === store.prices);
+    memos.set(store, (memo = { generation, prices: store.prices, answers: new Map(kept) }));
+  }
+  const answer = computeAnswer(store, query);
+  if (memo.answers.size >= MEMO_SIZE) memo.answers.delete(memo.answers.keys().next().value as string);
+  memo.answers.set(key, { answer, at: now });
+  return answer;
+}
+
+function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   // Read before the pass: a figure is complete only if every message was in the store when counting began.
-  const complete = store.progress.phase === 'ready';
+  const complete = store.progress.figuresComplete;
   const result = computeStats({
     sessions: [...store.view.allSessions()],
     messages: store.view.allMessages(),

@@ -20,6 +20,11 @@ export interface ReadIssue {
 export interface ChangeSet {
   /** True when this is everything the source holds: records of the source not in it are gone. */
   complete?: boolean;
+  /**
+   * Set on the stage of a full read after which no more messages come (only parts): every token
+   * and cost figure of the source is complete once it is applied.
+   */
+  messagesComplete?: boolean;
   projects: Project[];
   sessions: SessionInfo[];
   messages: MessageInfo[];
@@ -42,6 +47,7 @@ export function emptyChangeSet(): ChangeSet {
 /** Appends `from` to `into` (stages of one full read, into one change set). */
 export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   into.complete = into.complete || from.complete;
+  into.messagesComplete = into.messagesComplete || from.messagesComplete;
   into.projects.push(...from.projects);
   into.sessions.push(...from.sessions);
   for (const message of from.messages) into.messages.push(message);

@@ -19,6 +19,11 @@ import type { LiveOverlay } from './live-overlay';
 
 export interface IndexProgress {
   phase: 'starting' | 'indexing' | 'ready';
+  /**
+   * Every source's messages are in: token and cost figures are complete (the first read may still be
+   * reading the newest parts, for statuses and activity).
+   */
+  figuresComplete: boolean;
   sourcesDone: number;
   sourcesTotal: number;
   sessions: number;
@@ -69,7 +74,7 @@ export class Store {
     this.indexes = readers.map(({ reader, priority }) => new SourceIndex(reader, priority));
     this.view = new MergedView(this.indexes);
     this.figures = new FiguresCache(this.view, () => this.prices);
-    this.progress = { phase: 'starting', sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
+    this.progress = { phase: 'starting', figuresComplete: false, sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
   }
 
   /**
@@ -81,9 +86,17 @@ export class Store {
     this.progress.phase = 'indexing';
     const reads = this.indexes.map((index) => ({ index, stages: stagesOf(index.reader) }));
     await this.serialised(async () => {
+      const counted = new Set<SourceIndex>();
+      const messagesIn = (index: SourceIndex): void => {
+        counted.add(index);
+        if (counted.size < this.indexes.length || this.progress.figuresComplete) return;
+        this.progress.figuresComplete = true;
+        this.events.emit([], ['index', 'health']);
+      };
       const take = (index: SourceIndex, changes: ChangeSet): void => {
         const touched = index.apply(changes);
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
+        if (changes.messagesComplete) messagesIn(index);
       };
       const done = new Set<SourceIndex>();
       for (const { index, stages } of reads) {
@@ -101,6 +114,7 @@ export class Store {
             await yieldToRequests();
           }
         }
+        messagesIn(index);
         this.progress.sourcesDone++;
       }
     });

@@ -79,6 +79,7 @@ export class JsonTreeReader implements SourceReader {
     const messages = emptyChangeSet();
     const messageFiles = (await this.listNested(messages, 'message')).flat();
     await mapLimit(await this.fromCache(messages, messageFiles), READ_CONCURRENCY, (file) => this.readOne(messages, file));
+    messages.messagesComplete = true;
     yield messages;
     const parts = emptyChangeSet();
     const tail = [...tailMessageIds(messages.messages)];

@@ -17,6 +17,8 @@ import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
 const MESSAGE_CHUNK = 2_500;
+/** Messages whose parts are read per stage of the tail read (~2 queries per session; one stage is ~50 ms). */
+const TAIL_CHUNK = 500;
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
 export class SqliteReader implements SourceReader {
@@ -96,7 +98,7 @@ export class SqliteReader implements SourceReader {
       // A restart: only messages whose rowid or time changed since the index was written are parsed.
       const q = await this.open(first);
       if (!q) return yield first;
-      if (yield* this.warmStages(q, first, messages, cached)) yield this.tailParts(q, messages);
+      if (yield* this.warmStages(q, first, messages, cached)) yield* this.tailParts(q, messages);
       return;
     }
     // The direct read sees the file only: not a log OpenCode writes, nor one a crash left.
@@ -104,7 +106,7 @@ export class SqliteReader implements SourceReader {
     if (!scan) {
       const q = await this.open(first);
       if (!q) return yield first;
-      if (yield* this.queryStages(q, first, messages)) yield this.tailParts(q, messages);
+      if (yield* this.queryStages(q, first, messages)) yield* this.tailParts(q, messages);
       return;
     }
     // OpenCode is not running: the sessions and messages are read straight from the file, then SQLite
@@ -119,14 +121,15 @@ export class SqliteReader implements SourceReader {
     if (!q) return yield opened;
     if (scanned !== 'complete' && !this.passesCheck(opened)) return yield opened;
     if (scanned === 'complete' && fileSignature(this.path) === fileBefore) {
-      yield mergeChangeSets(opened, this.tailParts(q, messages));
+      yield opened;
+      yield* this.tailParts(q, messages);
       return;
     }
     // The scan failed or the file changed under it: read everything again from the copy.
     this.cursor = new SqliteCursor();
     messages.length = 0;
     opened.complete = true;
-    if (yield* this.queryStages(q, opened, messages)) yield this.tailParts(q, messages);
+    if (yield* this.queryStages(q, opened, messages)) yield* this.tailParts(q, messages);
   }
 
   /** Projects and sessions (the first stage), then messages in chunks, read from the file itself. */
@@ -237,16 +240,36 @@ export class SqliteReader implements SourceReader {
     return true;
   }
 
-  /** The newest messages' parts (status and activity), and where the part cursor starts. */
-  private tailParts(q: Queries, messages: readonly MessageInfo[]): ChangeSet {
-    const parts = emptyChangeSet();
-    this.attempt(parts, () => {
-      for (const messageID of tailMessageIds(messages)) {
-        for (const row of q.partsOfMessage.all(messageID) as Row[]) this.take(parts, 'part', row);
+  /**
+   * The newest messages' parts (status and activity), in stages of TAIL_CHUNK messages: the totals
+   * are complete before this runs, and requests are let out between stages. The part cursor starts
+   * at the newest part before the read (a part written meanwhile is read again, not missed).
+   */
+  private *tailParts(q: Queries, messages: readonly MessageInfo[]): Generator<ChangeSet> {
+    const done = emptyChangeSet();
+    done.messagesComplete = true;
+    yield done;
+    let chunk = emptyChangeSet();
+    const newest = this.attempt(chunk, () => Number(q.maxPartRowid.get() ?? 0));
+    if (newest === undefined) return yield chunk;
+    this.cursor.partRowid = newest;
+    let inChunk = 0;
+    for (const messageID of tailMessageIds(messages)) {
+      const read = this.attempt(chunk, () => {
+        for (const row of q.partsOfMessage.all(messageID) as Row[]) this.take(chunk, 'part', row);
+        return true;
+      });
+      if (!read) break;
+      if (++inChunk >= TAIL_CHUNK) {
+        yield chunk;
+        chunk = emptyChangeSet();
+        inChunk = 0;
       }
-      this.cursor.partRowid = Number(q.maxPartRowid.get() ?? 0);
-    });
-    return parts;
+    }
+    // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
+    // others it did not meet: back to `newest`, the next read takes them all (again, harmlessly).
+    this.cursor.partRowid = newest;
+    yield chunk;
   }
 
   private attempt<T>(changes: ChangeSet, read: () => T): T | undefined {
