@@ -107,6 +107,15 @@ describe('persistent summary index', () => {
     expect(cold.messages[0]).toContain('"cost":0.05');
   });
 
+  it('an entry that does not read back (nothing else changed) is read from the database, not lost', async () => {
+    const { dataDir, dbPath, indexFile } = oneMessage();
+    const cold = await readWith(dbPath, dataDir, indexFile);
+    const index = new Database(indexFile);
+    index.prepare("UPDATE entry SET value = '{broken' WHERE key = 'msg_1'").run();
+    index.close();
+    expect(await readWith(dbPath, dataDir, indexFile)).toEqual(cold);
+  });
+
   it('a corrupt index file is rebuilt, and the answers stay those of a cold read', async () => {
     const { dataDir, dbPath, indexFile } = oneMessage();
     writeFileSync(indexFile, Buffer.alloc(8192, 0x5a));

@@ -17,6 +17,10 @@ export interface CachedEntry {
 /** One source's part of the index (`source` names the reader and its root). */
 export interface SourceCache {
   query(): Map<string, CachedEntry>;
+  /** Entries in key order after `afterKey`, at most `limit` (a restart streams them, never holding all at once). */
+  page(afterKey: string, limit: number): [key: string, version: string, value: string][];
+  /** One entry's version, if there is one. */
+  version(key: string): string | undefined;
   update(upserts: Iterable<readonly [key: string, version: string, value: string]>, removed?: Iterable<string>): void;
 }
 
@@ -69,6 +73,8 @@ export class IndexCache {
   source(name: string): SourceCache {
     return {
       query: () => this.query(name),
+      page: (afterKey, limit) => this.page(name, afterKey, limit),
+      version: (key) => this.version(name, key),
       update: (upserts, removed) => this.update(name, upserts, removed),
     };
   }
@@ -83,6 +89,24 @@ export class IndexCache {
       entries.clear();
     }
     return entries;
+  }
+
+  page(source: string, afterKey: string, limit: number): [string, string, string][] {
+    try {
+      return (this.db?.prepare('SELECT key, version, value FROM entry WHERE source = ? AND key > ? ORDER BY key LIMIT ?').raw().all(source, afterKey, limit) ?? []) as [string, string, string][];
+    } catch {
+      this.rebuild();
+      return [];
+    }
+  }
+
+  version(source: string, key: string): string | undefined {
+    try {
+      return (this.db?.prepare('SELECT version FROM entry WHERE source = ? AND key = ?').pluck().get(source, key) ?? undefined) as string | undefined;
+    } catch {
+      this.rebuild();
+      return undefined;
+    }
   }
 
   update(source: string, upserts: Iterable<readonly [string, string, string]>, removed: Iterable<string> = []): void {

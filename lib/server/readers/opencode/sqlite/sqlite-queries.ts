@@ -31,6 +31,7 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     /** What tells a message changed, without its data: for the summary index. */
     messageKeys: stmt(`SELECT rowid AS _rowid, id, session_id, ${updated('message')} AS _updated FROM message`),
     messageByRowid: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid = ?`),
+    messageById: stmt(`SELECT ${MESSAGE} FROM message WHERE id = ?`),
     messagesPage: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid > ? ORDER BY rowid LIMIT ?`),
     sessionMessagesUpdatedSince: stmt(`SELECT ${MESSAGE} FROM message WHERE session_id = ? AND ${updated('message')} >= ?`),
     sessionMessageIds: stmt('SELECT id FROM message WHERE session_id = ?').pluck(),

@@ -11,7 +11,7 @@ import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './s
 import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 import { ScannedTables } from './file-scan/scanned-tables';
-import type { CachedEntry, SourceCache } from '@/lib/server/index-cache/index-cache';
+import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
@@ -93,12 +93,12 @@ export class SqliteReader implements SourceReader {
     const first = emptyChangeSet();
     first.complete = true;
     const messages: MessageInfo[] = [];
-    const cached = this.found() ? this.cache?.query() : undefined;
-    if (cached && cached.size > 0) {
+    const cache = this.found() ? this.cache : undefined;
+    if (cache && cache.page(SIGNATURE_KEY, 1).length > 0) {
       // A restart: only messages whose rowid or time changed since the index was written are parsed.
       const q = await this.open(first);
       if (!q) return yield first;
-      if (yield* this.warmStages(q, first, messages, cached)) yield* this.tailParts(q, messages);
+      if (yield* this.warmStages(q, first, messages, cache)) yield* this.tailParts(q, messages);
       return;
     }
     // The direct read sees the file only: not a log OpenCode writes, nor one a crash left.
@@ -178,39 +178,52 @@ export class SqliteReader implements SourceReader {
   }
 
   /**
-   * The first stage, then messages from the summary index: all of them when the database's signature
-   * is the one the index was written at; else those whose rowid and time are unchanged, the rest parsed.
+   * The first stage, then messages from the summary index, streamed in key order: all of them when
+   * the database's signature is the one the index was written at; else those whose rowid and time
+   * are unchanged, the rest parsed from the database. An entry that does not read back is read from
+   * the database too.
    */
-  private *warmStages(q: Queries, first: ChangeSet, messages: MessageInfo[], cached: Map<string, CachedEntry>): Generator<ChangeSet, boolean> {
+  private *warmStages(q: Queries, first: ChangeSet, messages: MessageInfo[], cache: SourceCache): Generator<ChangeSet, boolean> {
     if (!(yield* this.firstStage(q, first))) return false;
-    const unchanged = cached.get(SIGNATURE_KEY)?.version === this.cacheSignature();
-    cached.delete(SIGNATURE_KEY);
+    const unchanged = cache.version(SIGNATURE_KEY) === this.cacheSignature();
     let chunk = emptyChangeSet();
-    const keys = unchanged ? undefined : this.attempt(chunk, () => q.messageKeys.all() as Row[]);
-    if (!unchanged && !keys) return yield chunk, false;
-    const changed: number[] = [];
-    const entries: Iterable<[string, Row | undefined]> = keys ? keys.map((k) => [String(k.id), k]) : [...cached.keys()].map((id) => [id, undefined]);
-    for (const [id, key] of entries) {
-      const entry = cached.get(id);
-      cached.delete(id);
-      const hit = key && entry?.version !== messageVersion(key) ? undefined : cachedMessage(id, entry);
-      if (!hit || (key && hit.message.sessionID !== key.session_id)) {
-        if (key) changed.push(Number(key._rowid));
-        continue;
+    const keyRows = unchanged ? undefined : this.attempt(chunk, () => q.messageKeys.all() as Row[]);
+    if (!unchanged && !keyRows) return yield chunk, false;
+    // Unchanged: every entry stands for its row. Else the database's keys say which entries still do.
+    const keys = keyRows && new Map(keyRows.map((k) => [String(k.id), k]));
+    const reread: { rowid?: number; id: string }[] = [];
+    const gone: string[] = [];
+    for (let after = SIGNATURE_KEY; ; ) {
+      const page = cache.page(after, MESSAGE_CHUNK);
+      for (const [id, version, value] of page) {
+        const key = keys?.get(id);
+        if (keys && !key) {
+          gone.push(id);
+          continue;
+        }
+        keys?.delete(id);
+        const hit = key && version !== messageVersion(key) ? undefined : cachedMessage(id, { version, value });
+        if (!hit || (key && hit.message.sessionID !== key.session_id)) {
+          reread.push({ rowid: key ? Number(key._rowid) : undefined, id });
+          continue;
+        }
+        chunk.messages.push(hit.message);
+        this.cursor.noteMessage(hit.message.sessionID, id, hit.rowid);
       }
-      chunk.messages.push(hit.message);
-      this.cursor.noteMessage(hit.message.sessionID, id, hit.rowid);
-      if (chunk.messages.length >= MESSAGE_CHUNK) {
+      if (chunk.messages.length > 0) {
         messages.push(...chunk.messages);
         yield chunk;
         chunk = emptyChangeSet();
       }
+      if (page.length < MESSAGE_CHUNK) break;
+      after = page.at(-1)?.[0] ?? after;
     }
-    // Left over: messages gone from the database since.
-    this.cacheWriter?.remove(cached.keys());
+    // Messages the index does not have (new since), and entries of messages gone from the database.
+    for (const key of keys?.values() ?? []) reread.push({ rowid: Number(key._rowid), id: String(key.id) });
+    this.cacheWriter?.remove(gone);
     this.attempt(chunk, () => {
-      for (const rowid of changed) {
-        const row = q.messageByRowid.get(rowid) as Row | undefined;
+      for (const { rowid, id } of reread) {
+        const row = (rowid === undefined ? q.messageById.get(id) : q.messageByRowid.get(rowid)) as Row | undefined;
         if (row) this.take(chunk, 'message', row);
       }
     });
