@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { measureMessageInto } from '@/lib/accounting/measure-message';
 import { emptyFigure } from '@/lib/accounting/figure';
 import { assistant, tokens } from '@/lib/accounting/test-data';
+import { sessionFigures } from '@/lib/sessions/session-figures';
+import { describeContext } from '@/lib/view/context-view';
 import { describeCost } from '@/lib/view/cost-view';
+import { contextLimitOf } from './context-limit';
 import { configPriceTable } from './config-prices';
 import { createConfiguredResolver } from './configured-resolver';
 import { createPriceResolver } from './lookup-price';
@@ -56,7 +59,18 @@ describe('prices from opencode.json', () => {
     expect(sonnet?.via).toBe('exact');
     expect(sonnet?.price.contextLimit).toBe(1_000_000);
     expect(sonnet?.price.input).toBe(createPriceResolver()('anthropic', 'claude-sonnet-4-5')?.price.input);
+  });
+
+  it('a context limit configured without a price, for a model models.dev does not know, still sizes the context gauge', () => {
+    // Unpriced (no price anywhere), yet the limit holds: never "Context unknown" for it.
     expect(resolver('scripted', 'limited-only', 'ses_alpha')).toBeUndefined();
+    expect(contextLimitOf(resolver, 'scripted', 'limited-only', 'ses_alpha')).toBe(64_000);
+    expect(contextLimitOf(resolver, 'scripted', 'limited-only', 'ses_claude')).toBeUndefined();
+    expect(contextLimitOf(resolver, 'anthropic', 'claude-sonnet-4-5', 'ses_alpha')).toBe(1_000_000);
+    const prompt = assistant({ id: 'm1', sessionID: 'ses_alpha', providerID: 'scripted', modelID: 'limited-only', cost: 0, tokens: tokens({ input: 16_000 }) });
+    const use = sessionFigures([prompt], { prices: resolver }).contextUse;
+    expect(use).toMatchObject({ used: 16_000, limit: 64_000, ratio: 0.25 });
+    expect(describeContext(use).text).toBe('25%');
   });
 
   it('a model configured at $0 keeps its API-equivalent price where one exists; else it is free, from the config', () => {

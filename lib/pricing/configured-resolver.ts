@@ -32,7 +32,7 @@ function configuredModel(tables: readonly ConfigPriceTable[], providerID: string
 export function createConfiguredResolver(input: ConfiguredResolverInput): PriceResolver {
   // Per set of configs (`configsFor` hands out the same array for the same scope), per provider, per model.
   const memo = new WeakMap<readonly ConfigPriceTable[], Map<string, Map<string, PriceMatch | undefined>>>();
-  return (providerID, modelID, sessionID) => {
+  const resolver: PriceResolver = (providerID, modelID, sessionID) => {
     if (providerID === undefined || modelID === undefined) return input.base(providerID, modelID, sessionID);
     const tables = input.configsFor(sessionID);
     if (tables.length === 0) return input.base(providerID, modelID, sessionID);
@@ -45,6 +45,10 @@ export function createConfiguredResolver(input: ConfiguredResolverInput): PriceR
     models.set(modelID, match);
     return match;
   };
+  // A limit configured for a model no price names (custom providers): the context gauge still has it.
+  resolver.contextLimit = (providerID, modelID, sessionID) =>
+    providerID === undefined || modelID === undefined ? undefined : configuredModel(input.configsFor(sessionID), providerID, modelID).limit?.contextLimit;
+  return resolver;
 }
 
 function resolve(base: PriceResolver, tables: readonly ConfigPriceTable[], providerID: string, modelID: string): PriceMatch | undefined {

@@ -38,4 +38,11 @@ export interface PriceMatch {
  * Resolves a message's provider + model to a price; `undefined` means unpriced, never $0. The
  * session is passed where known: a project's own opencode.json can price its sessions differently.
  */
-export type PriceResolver = (providerID: string | undefined, modelID: string | undefined, sessionID?: string) => PriceMatch | undefined;
+export type PriceResolver = ((providerID: string | undefined, modelID: string | undefined, sessionID?: string) => PriceMatch | undefined) & {
+  /**
+   * The model's context window where a config names one without a price (a model models.dev does
+   * not list has no match, yet its configured limit holds). Absent: the match's `contextLimit`.
+   */
+  contextLimit?: (providerID: string | undefined, modelID: string | undefined, sessionID?: string) => number | undefined;
+};
+

@@ -5,6 +5,7 @@ import { modelKey } from '@/lib/accounting/model-key';
 import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { TokenCounts } from '@/lib/model/tokens';
+import { contextLimitOf } from '@/lib/pricing/context-limit';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 
 /** How full the context window was at a session's latest request, and on which model. */
@@ -78,9 +79,9 @@ export function sessionFigures(messages: Iterable<MessageInfo>, options: Session
   }
   const out: SessionFigures = { messageCount, turnCount, models: [...models], agents: [...agents], figure: finishFigure(figure), firstActivity: first, lastActivity, last };
   if (lastPrompt) {
-    const price = options.prices(lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID)?.price;
+    const contextLimit = contextLimitOf(options.prices, lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID);
     const step = options.partsOf ? latestStep(options.partsOf(lastPrompt.id)) : undefined;
-    out.contextUse = { ...contextUse(lastPrompt, price, step), model: modelKey(lastPrompt) };
+    out.contextUse = { ...contextUse(lastPrompt, { contextLimit }, step), model: modelKey(lastPrompt) };
   }
   return out;
 }
