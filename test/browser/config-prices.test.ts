@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { formatPercent } from '@/lib/format/format-tokens';
 import { startServer, type StartedServer } from '../support/start-server';
 import { MODELS, opencodeConfig } from '../tools/run-opencode';
 import { allSessions } from './support/api';
@@ -15,6 +16,7 @@ import { copyFixture, hasFixture } from './support/fixture-copy';
 
 const FIXTURE = 'opencode-1.18.33';
 const LARGE = `scripted/${MODELS.large.id}`;
+const MYSTERY = `scripted/${MODELS.mystery.id}`;
 
 describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('prices from opencode.json', () => {
   let data: { dir: string; remove(): void };
@@ -60,6 +62,10 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('prices from opencode.jso
     }
     const withContext = large.find((s) => s.contextUse?.model === LARGE);
     expect(withContext?.contextUse?.limit).toBe(200_000);
+    // A model with a limit but no price in the config, unknown to models.dev: unpriced, yet its context is known.
+    const mystery = api.sessions.find((s) => s.contextUse?.model === MYSTERY);
+    expect(mystery?.contextUse?.limit).toBe(200_000);
+    expect(mystery?.unpricedModels).toContain(MYSTERY);
 
     const session = large[0]!;
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -68,6 +74,11 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('prices from opencode.jso
     await priced.waitFor();
     expect(await priced.getAttribute('title')).toContain(`${LARGE} (${configFile})`);
     expect(await page.locator('main').innerText()).not.toContain('API: unpriced');
+    await page.goto(`${server.url}/sessions`);
+    const meter = page.locator(`tr[data-session-id="${mystery!.id}"] [data-col="context"] .context-meter`);
+    await meter.waitFor();
+    expect(await meter.getAttribute('data-level')).not.toBe('unknown');
+    expect(await meter.innerText()).toBe(formatPercent(mystery!.contextUse!.used / 200_000));
 
     // Twice the price in the file: the figures follow without a restart (the file is polled).
     const doubled = opencodeConfig('http://127.0.0.1:9') as { provider: { scripted: { models: Record<string, { cost?: Record<string, number> }> } } };
