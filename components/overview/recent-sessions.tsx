@@ -14,6 +14,7 @@ import { baseName } from '@/lib/format/format-path';
 import { formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import { totalTokenCount } from '@/lib/model/tokens';
+import { stillCounting } from '@/lib/view/index-phase';
 import { recentRoots } from '@/lib/view/live-sessions';
 import type { RecentSessionsQuery } from './use-recent-sessions';
 
@@ -22,7 +23,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
   const list = useMemo(() => (recent.data ? recentRoots(recent.data.sessions, 12) : []), [recent.data]);
   const open = useCallback((i: number) => list[i] && router.push(sessionHref(list[i].id)), [list, router]);
   const [selected] = useListKeys(list.length, open);
-  const counting = Boolean(recent.data?.index && recent.data.index.phase !== 'ready');
+  const counting = stillCounting(recent.data?.index);
   return (
     <Panel title="Recent sessions" actions={<Link href="/sessions?roots=1">All sessions →</Link>} id="recent">
       {recent.data && list.length === 0 ? <p className="muted">No sessions yet.</p> : null}

@@ -1,12 +1,13 @@
 'use client';
+import { Counting } from '@/components/ui/loading';
 import { Panel } from '@/components/ui/panel';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useNow } from '@/components/ui/use-now';
 import { formatCost } from '@/lib/format/format-cost';
-import { formatDuration } from '@/lib/format/format-duration';
 import { shortPath } from '@/lib/format/format-path';
 import type { PlanWithSessions } from '@/lib/view/api-types';
 import { planStatus } from '@/lib/plans/plan-status';
+import { planActivityText } from '@/lib/view/plan-activity';
 import { hasSections, planAnchor } from '@/lib/view/plan-display';
 import { PlanChecklist } from './plan-checklist';
 import { PlanProgressBar } from './plan-progress-bar';
@@ -14,10 +15,10 @@ import { PlanSessions } from './plan-sessions';
 import { PlanStateBadge } from './plan-state-badge';
 
 /** One boulder work (or a plan file no work names): status, progress, current task, sessions, checklist. */
-export function PlanCard({ plan }: { plan: PlanWithSessions }) {
+export function PlanCard({ plan, counting }: { plan: PlanWithSessions; counting: boolean }) {
   const now = useNow();
   const status = planStatus(plan, plan.sessions, now);
-  const elapsed = status.elapsed;
+  const activity = planActivityText(status, { sessionIDs: plan.work?.sessionIDs, sessions: plan.sessions }, now);
   const work = plan.work;
   const title = (
     <>
@@ -25,15 +26,9 @@ export function PlanCard({ plan }: { plan: PlanWithSessions }) {
       {work?.active && work.status !== 'active' ? <span className="chip subtle">boulder&apos;s current work</span> : null}
     </>
   );
-  const actions = elapsed ? (
-    <span className="muted small" data-testid="plan-elapsed" title={work ? `started ${new Date(work.startedAt).toISOString()}` : undefined}>
-      {formatDuration(elapsed.ms)}
-      {elapsed.running ? ' so far' : ''}
-      {status.idleSince ? (
-        <>
-          {' '}· idle since <RelativeTime ms={status.idleSince} />
-        </>
-      ) : null}
+  const actions = activity ? (
+    <span className="muted small" data-testid="plan-elapsed" title={work && work.startedAt > 0 ? `started ${new Date(work.startedAt).toISOString()}` : undefined}>
+      {activity}
     </span>
   ) : null;
   return (
@@ -66,12 +61,12 @@ export function PlanCard({ plan }: { plan: PlanWithSessions }) {
           ) : null}
           {plan.updatedAt ? (
             <>
-              {' '}· plan edited <RelativeTime ms={plan.updatedAt} />
+              {' '}· plan file changed <RelativeTime ms={plan.updatedAt} />
             </>
           ) : null}
-          {plan.sessions.some((s) => s.found) ? <> · {formatCost(plan.cost)} in sessions</> : null}
+          {plan.sessions.some((s) => s.found) ? <> · {counting ? <Counting /> : formatCost(plan.cost)} in sessions</> : null}
         </p>
-        {work ? <PlanSessions sessions={plan.sessions} /> : null}
+        {work ? <PlanSessions sessions={plan.sessions} counting={counting} /> : null}
         {plan.progress ? <PlanChecklist progress={plan.progress} /> : null}
       </div>
     </Panel>

@@ -1,11 +1,14 @@
 'use client';
 import { useEffect } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
-import { Loading } from '@/components/ui/loading';
+import { Counting, Loading } from '@/components/ui/loading';
 import { Stat } from '@/components/ui/stat';
+import { useNow } from '@/components/ui/use-now';
 import { formatCost } from '@/lib/format/format-cost';
 import { shortPath } from '@/lib/format/format-path';
 import { plural } from '@/lib/format/plural';
+import { stillCounting } from '@/lib/view/index-phase';
+import { planCounts } from '@/lib/view/plan-counts';
 import { plansByProject } from '@/lib/view/plan-display';
 import { PlanCard } from './plan-card';
 import { PlansEmpty } from './plans-empty';
@@ -13,6 +16,7 @@ import { usePlans } from './use-plans';
 
 export function PlansView() {
   const plans = usePlans();
+  const now = useNow();
   const loaded = plans.data !== undefined;
   // Links like /plans#plan-x arrive before the plans do: scroll once they are on the page.
   useEffect(() => {
@@ -23,9 +27,9 @@ export function PlansView() {
   const list = plans.data.plans;
   const projects = plansByProject(list);
   const works = list.filter((p) => p.work);
-  const active = works.filter((p) => p.work?.status === 'active');
-  const done = active.reduce((sum, p) => sum + (p.progress?.done ?? 0), 0);
-  const total = active.reduce((sum, p) => sum + (p.progress?.total ?? 0), 0);
+  // The badges' rule: a work the boulder calls active whose sessions went quiet counts as idle.
+  const counts = planCounts(list, now);
+  const counting = stillCounting(plans.data.index);
   // A missing plan file already shows on its card.
   const issues = plans.data.issues.filter((i) => !list.some((p) => p.problem && p.planPath === i.path));
   return (
@@ -36,9 +40,14 @@ export function PlansView() {
       ) : (
         <>
           <div className="stats-row">
-            <Stat label="Active works" testId="plans-active" value={active.length} detail={`${plural(works.length, 'work')} in ${plural(projects.length, 'project')}`} />
-            <Stat label="Tasks done in active works" testId="plans-tasks" value={`${done}/${total}`} />
-            <Stat label="Cost of plan sessions" value={formatCost(works.reduce((sum, p) => sum + p.cost, 0))} detail="with subagents" />
+            <Stat
+              label="Active works"
+              testId="plans-active"
+              value={counts.byPhase.running}
+              detail={`${counts.byPhase.idle} idle · ${plural(counts.works, 'work')} in ${plural(projects.length, 'project')}`}
+            />
+            <Stat label="Tasks done in active and idle works" testId="plans-tasks" value={`${counts.tasksDone}/${counts.tasksTotal}`} />
+            <Stat label="Cost of plan sessions" testId="plans-cost" value={counting ? <Counting /> : formatCost(works.reduce((sum, p) => sum + p.cost, 0))} detail="with subagents" />
           </div>
           {projects.map((group) => (
             <section key={group.projectDir} className="plan-project" aria-label={`Plans of ${group.projectDir}`}>
@@ -46,7 +55,7 @@ export function PlansView() {
                 {shortPath(group.projectDir, 90)}
               </h2>
               {group.plans.map((plan) => (
-                <PlanCard key={plan.key} plan={plan} />
+                <PlanCard key={plan.key} plan={plan} counting={counting} />
               ))}
             </section>
           ))}

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { ContextMeter } from '@/components/ui/context-meter';
 import { CostFigure } from '@/components/ui/cost-figure';
+import { Counting } from '@/components/ui/loading';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -16,10 +17,14 @@ import { totalTokenCount } from '@/lib/model/tokens';
 import type { SessionDetail } from '@/lib/view/api-types';
 import { SessionPlanLine } from './session-plan-line';
 import { describeContext } from '@/lib/view/context-view';
+import { stillCounting } from '@/lib/view/index-phase';
 
 /** `partCount`: from the step index, undefined while it is read. */
 export function SessionHeader({ detail, partCount }: { detail: SessionDetail; partCount?: number }) {
   const s = detail.session;
+  // While the store still reads messages, a figure is a partial sum: "counting…", never "$0.00".
+  const counting = stillCounting(detail.index);
+  const pending = <Counting />;
   const withSubs = s.childCount > 0;
   return (
     <header className="session-header panel">
@@ -66,9 +71,9 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
         <Stat
           label="Cost"
           testId="session-cost"
-          value={<CostFigure value={s} align="start" />}
+          value={counting ? pending : <CostFigure value={s} align="start" />}
           detail={
-            withSubs ? (
+            counting ? undefined : withSubs ? (
               <>
                 <CostFigure value={s.total} align="start" inline /> with {plural(s.total.sessionCount - 1, 'subagent session')}
               </>
@@ -77,16 +82,20 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
             )
           }
         />
-        <Stat label="Tokens" testId="session-tokens" value={formatCompact(totalTokenCount(s.tokens))} detail={`in ${formatCompact(s.tokens.input)} · out ${formatCompact(s.tokens.output)} · cache ${formatCompact(s.tokens.cacheRead)} read / ${formatCompact(s.tokens.cacheWrite)} write`} />
-        {withSubs ? <Stat label="Tokens with subagents" value={formatCompact(totalTokenCount(s.total.tokens))} /> : null}
-        <Stat label="Context window" testId="session-context" value={<ContextMeter use={s.contextUse} />} detail={describeContext(s.contextUse).detail} />
+        <Stat label="Tokens" testId="session-tokens" value={counting ? pending : formatCompact(totalTokenCount(s.tokens))} detail={counting ? undefined : `in ${formatCompact(s.tokens.input)} · out ${formatCompact(s.tokens.output)} · cache ${formatCompact(s.tokens.cacheRead)} read / ${formatCompact(s.tokens.cacheWrite)} write`} />
+        {withSubs ? <Stat label="Tokens with subagents" value={counting ? pending : formatCompact(totalTokenCount(s.total.tokens))} /> : null}
+        <Stat label="Context window" testId="session-context" value={counting ? pending : <ContextMeter use={s.contextUse} />} detail={counting ? undefined : describeContext(s.contextUse).detail} />
         <Stat
           label="Cache hits"
           testId="session-cache"
-          value={formatPercent(s.cacheHitRatio)}
-          detail={`${formatCompact(s.tokens.cacheRead)} of ${formatCompact(s.tokens.input + s.tokens.cacheRead)} prompt tokens read from cache`}
+          value={counting ? pending : formatPercent(s.cacheHitRatio)}
+          detail={counting ? undefined : `${formatCompact(s.tokens.cacheRead)} of ${formatCompact(s.tokens.input + s.tokens.cacheRead)} prompt tokens read from cache`}
         />
-        <Stat label="Duration" value={formatDuration(s.lastActivity - s.firstActivity)} detail={`${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${partCount === undefined ? '… parts' : plural(partCount, 'part')}`} />
+        <Stat
+          label="Duration"
+          value={counting ? pending : formatDuration(s.lastActivity - s.firstActivity)}
+          detail={counting ? undefined : `${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${partCount === undefined ? '… parts' : plural(partCount, 'part')}`}
+        />
         <Stat label="Models" value={<span className="small-value">{s.models.join(', ') || '—'}</span>} detail={s.agents.length ? `agents: ${s.agents.join(', ')}` : undefined} />
       </div>
     </header>

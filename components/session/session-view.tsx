@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/client/fetch-json';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
 import { SessionHeader } from './session-header';
+import { stillCounting } from '@/lib/view/index-phase';
 import { SessionCharts } from './session-charts';
 import { SubagentTree } from './subagent-tree';
 import { Timeline } from './timeline';
@@ -51,18 +52,20 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
   const d = detail.data?.pages[0];
   if (!d) return <Loading what="session" />;
   // Pages run newest first; the timeline reads oldest first (see `turns` above).
+  // Until the store has read every message, the turns and charts would be partial: say so instead.
+  const counting = stillCounting(d.index);
   const older = detail.hasNextPage ? { load: () => void detail.fetchNextPage(), loading: detail.isFetchingNextPage, shown: turns.length, total: d.turnCount } : undefined;
   return (
     <div className="page session-page">
       <SessionHeader detail={d} partCount={outline.data?.partCount} />
-      <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />
+      {counting ? null : <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />}
       {d.session.childCount > 0 || d.session.parentID ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />
           {!held && !hasNextPage ? <p className="notice notice-muted">The part this link points at is no longer in this session.</p> : null}
           <ChildSessionsProvider sessions={d.children}>
-            <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} ready={outline.data !== undefined || outline.error !== null} />
+            {counting ? <Loading what="this session's turns" counting /> : <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} ready={outline.data !== undefined || outline.error !== null} />}
           </ChildSessionsProvider>
         </div>
         <SessionSidebar detail={d} />

@@ -1,6 +1,7 @@
 import { displayTitle } from '@/lib/sessions/display-title';
 import { ContextMeter } from '@/components/ui/context-meter';
 import { CostFigure } from '@/components/ui/cost-figure';
+import { Counting } from '@/components/ui/loading';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SessionLink } from '@/components/ui/session-link';
 import { SourceBadge } from '@/components/ui/source-badge';
@@ -11,7 +12,8 @@ import { totalTokenCount } from '@/lib/model/tokens';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 
 /** One session; on a phone a card of status, title, cost and last activity (the `card-hide` cells stay on wide screens). */
-export function SessionRow({ session: s, projectLabel, selected, showSource }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean }) {
+/** `counting`: the store still reads messages, so this session's figures may be partial: "counting…", never a zero. */
+export function SessionRow({ session: s, projectLabel, selected, showSource, counting }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean; counting: boolean }) {
   const agents = s.agents.join(', ');
   // provider/model: Copilot's and Anthropic's claude-sonnet-4 are different bills.
   const models = s.models.join(', ');
@@ -40,19 +42,19 @@ export function SessionRow({ session: s, projectLabel, selected, showSource }: {
         {models}
       </td>
       <td className="num card-hide" data-col="messages">
-        {formatCount(s.messageCount)}
+        {counting ? <Counting /> : formatCount(s.messageCount)}
       </td>
- <td className="num card-hide" data-col="tokens" title={formatCount(totalTokenCount(s.tokens))}>
-        {formatCompact(totalTokenCount(s.tokens))}
+      <td className="num card-hide" data-col="tokens" title={counting ? undefined : formatCount(totalTokenCount(s.tokens))}>
+        {counting ? <Counting /> : formatCompact(totalTokenCount(s.tokens))}
       </td>
       <td className="num card-hide" data-col="context">
-        <ContextMeter use={s.contextUse} />
+        {counting ? <Counting /> : <ContextMeter use={s.contextUse} />}
       </td>
       <td className="num" data-col="cost">
-        <CostFigure value={s} />
+        {counting ? <Counting /> : <CostFigure value={s} />}
       </td>
       <td className={`num card-hide${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
-        <CostFigure value={s.total} />
+        {counting ? <Counting /> : <CostFigure value={s.total} />}
       </td>
       <td className="num muted card-end" data-col="last-activity">
         <RelativeTime ms={s.lastActivity} />

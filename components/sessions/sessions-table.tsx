@@ -7,6 +7,7 @@ import { Loading } from '@/components/ui/loading';
 import { sessionHref } from '@/components/ui/session-link';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { formatCount } from '@/lib/format/format-tokens';
+import { stillCounting } from '@/lib/view/index-phase';
 import { exportSessionsHref, hasFilters, writeTableQuery, DEFAULT_TABLE_QUERY, type TableQuery } from '@/lib/view/table-query';
 import { SessionRow } from './session-row';
 import { SessionsTableHead } from './sessions-table-head';
@@ -51,6 +52,7 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
   if (!page.data) return <Loading what="sessions" />;
 
   const first = pageIndex * PAGE_SIZE;
+  const counting = stillCounting(page.data.index);
   const pager = (
     <div className="pager">
       <span data-testid="sessions-total">
@@ -91,7 +93,7 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
           <SessionsTableHead query={query} setQuery={setQuery} />
           <tbody>
             {sessions.map((s, i) => (
-              <SessionRow key={s.id} session={s} projectLabel={projectLabels.get(s.projectID)} selected={i === selected} showSource={showSource} />
+              <SessionRow key={s.id} session={s} projectLabel={projectLabels.get(s.projectID)} selected={i === selected} showSource={showSource} counting={counting} />
             ))}
           </tbody>
         </table>

@@ -5,8 +5,8 @@ import type { PlanView } from './plan-work';
  * What a plan is doing, from the boulder's word and the evidence:
  * - `running`: the boulder says active and one of its sessions is live (busy, waiting on a
  *   subagent or, within the waiting window, on the user);
- * - `idle`: the boulder says active but none of its sessions is live: "idle since <last write>",
- *   never "so far";
+ * - `idle`: the boulder says active but none of its sessions is live: "last activity <age>", never
+ *   "so far";
  * - `completed`: the boulder says completed and every task is checked (or progress is unknown);
  * - `ended-open`: the boulder says completed but tasks are still open: not "Completed" beside 3/4;
  * - `paused`, `abandoned`: as the boulder says; `not-started`: a plan file no boulder work names.
@@ -22,21 +22,24 @@ export interface PlanStatusView {
   phase: PlanPhase;
   /** "Active", "Idle", "Completed", "Ended · 1 open", ... */
   label: string;
-  /** Last sign of life (ms) for `idle`: a session write or the plan file's edit. */
+  /**
+   * For `idle`: the last activity of any of its sessions (ms). Only sessions count: the plan file's
+   * mtime says when the file changed (a copy, a checkout), not when the work was last alive.
+   */
   idleSince?: number;
-  /** How long the work ran: to now while `running`, else to its end or last sign of life. */
+  /** How long the work ran: to now while `running`, else to its end or its sessions' last activity; absent when neither is known. */
   elapsed?: { ms: number; running: boolean };
   /** The first open task is "Next" while the work can go on, "Open" once it ended. */
   openTaskLabel: 'Next' | 'Open';
 }
 
 /** One rule for a plan's status, used by the Plans page and the session page's plan line. */
-export function planStatus(plan: Pick<PlanView, 'work' | 'progress' | 'updatedAt'>, sessions: readonly PlanSessionEvidence[], now: number): PlanStatusView {
+export function planStatus(plan: Pick<PlanView, 'work' | 'progress'>, sessions: readonly PlanSessionEvidence[], now: number): PlanStatusView {
   const work = plan.work;
   if (!work) return { phase: 'not-started', label: 'Not started', openTaskLabel: 'Next' };
-  const lastSeen = Math.max(plan.updatedAt ?? 0, work.startedAt, ...sessions.map((s) => s.lastActivity ?? 0));
+  const lastSeen = Math.max(0, ...sessions.map((s) => s.lastActivity ?? 0));
   const known = work.startedAt > 0;
-  const to = (end: number, running: boolean) => (known ? { elapsed: { ms: Math.max(0, end - work.startedAt), running } } : {});
+  const to = (end: number, running: boolean) => (known && end > 0 ? { elapsed: { ms: Math.max(0, end - work.startedAt), running } } : {});
   const open = plan.progress ? plan.progress.total - plan.progress.done : 0;
   switch (work.status) {
     case 'active':

@@ -1,3 +1,4 @@
+import type { IndexPhase } from './index-phase';
 // Wire shapes of the dashboard's API, for client views. Type-only imports: erased from bundles.
 import type { TokenCounts } from '@/lib/model/tokens';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
@@ -13,7 +14,7 @@ export interface SessionsResponse {
   total: number;
   nextCursor?: string;
   /** The first read's progress: until `phase` is `ready`, session figures are partial. */
-  index?: { phase: 'starting' | 'indexing' | 'ready' };
+  index?: IndexPhase;
 }
 
 export interface StatsFigure {

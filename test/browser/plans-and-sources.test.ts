@@ -57,7 +57,12 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     for (const [name, count] of Object.entries(expected)) expect(await card(name).getByTestId('plan-count').innerText(), name).toBe(count);
     // The boulder says active, but none of its sessions is live (the fixtures are old): idle, not "Active · so far".
     expect(await card('perf-pass').locator('[data-plan-state]').first().innerText()).toBe('Idle');
-    expect(await card('perf-pass').getByTestId('plan-elapsed').innerText()).toContain('idle since');
+    expect(await card('perf-pass').getByTestId('plan-elapsed').innerText()).toMatch(/^ran .+ · last activity .+ ago$/);
+    // Its sessions are in no data folder here: said so, not "idle since just now" from the copied plan file's mtime.
+    expect(await card('auth-refactor').getByTestId('plan-elapsed').innerText()).toBe('no sessions found');
+    // The counts follow the badges: both works the boulders call active are idle.
+    expect(await page.getByTestId('plans-active').locator('.stat-value').innerText()).toBe('0');
+    expect(await page.getByTestId('plans-active').locator('.stat-detail').innerText()).toMatch(/^2 idle · /);
     expect(await card('docs-cleanup').locator('[data-plan-state]').first().innerText()).toBe('Completed');
     expect(await card('deleted-plan').innerText()).toContain('plan file missing');
     expect(await card('perf-pass').getByTestId('plan-current').innerText()).toBe('Next: 2. Cache the project lookup · TODOs');

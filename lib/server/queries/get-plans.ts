@@ -3,6 +3,7 @@ import { planCost } from '@/lib/plans/plan-cost';
 import type { PlanView } from '@/lib/plans/plan-work';
 import type { SourceKind } from '@/lib/model/source';
 import type { StatusResult } from '@/lib/status/session-status';
+import type { IndexPhase } from '@/lib/view/index-phase';
 import type { ReadIssue } from '../readers/read-result';
 import type { Runtime } from '../store/get-store';
 
@@ -31,6 +32,8 @@ export interface PlansResponse {
   issues: readonly ReadIssue[];
   /** Project folders searched for boulders (those the sessions name, and `--project` folders). */
   searched: readonly string[];
+  /** The first read's phase: until `ready`, session costs are partial sums. */
+  index: IndexPhase;
 }
 
 /** Plans with their sessions joined to the session index (title, status, cost with subagents). */
@@ -51,5 +54,5 @@ export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): PlansRespon
       cost: planCost(ids, lookup),
     };
   });
-  return { plans, issues: runtime.plans.issues, searched: runtime.plans.projectDirs };
+  return { plans, issues: runtime.plans.issues, searched: runtime.plans.projectDirs, index: { phase: runtime.store.progress.phase } };
 }

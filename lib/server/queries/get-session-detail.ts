@@ -6,6 +6,7 @@ import { mergeStreaming } from '@/lib/sessions/merge-streaming';
 import { trimPart } from '@/lib/sessions/trim-part';
 import type { Part } from '@/lib/model/part';
 import type { FileDiff, Todo } from '@/lib/model/todo';
+import type { IndexPhase } from '@/lib/view/index-phase';
 import type { ReadIssue } from '../readers/read-result';
 import type { MessageParts } from '../store/part-cache';
 import type { Store } from '../store/store';
@@ -27,6 +28,8 @@ export interface SessionDetail {
   diffs: FileDiff[];
   /** What could not be read among this page's parts, todos and diffs. */
   issues: ReadIssue[];
+  /** The first read's phase: until `ready`, the session's messages and figures may be partial. */
+  index: IndexPhase;
 }
 
 /** Turns whose parts are read at first; further reads take as many as the page still seems to need. */
@@ -83,6 +86,7 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     todos: extras.todos,
     diffs: extras.diffs,
     issues: uniqueIssues([...extras.issues, ...turns.flatMap(messageIdsOf).flatMap((m) => loaded.get(m)?.issues ?? [])]),
+    index: { phase: store.progress.phase },
   };
 }
 
