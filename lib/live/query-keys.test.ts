@@ -24,4 +24,11 @@ describe('keysForChange', () => {
   it('streamed text refreshes the open session pages only, not lists or charts', () => {
     expect(keysForChange({ sessions: ['ses_1'], topics: ['stream'] })).toEqual([queryKeys.session('ses_1')]);
   });
+
+  it('the first read completing refreshes every open session page (they said "counting…")', () => {
+    const keys = keysForChange({ sessions: [], topics: ['index', 'ready', 'health'] });
+    expect(keys).toContainEqual(queryKeys.allSessions());
+    expect(queryKeys.session('ses_1').slice(0, 1)).toEqual(queryKeys.allSessions());
+    expect(keysForChange({ sessions: [], topics: ['index', 'health'] })).not.toContainEqual(queryKeys.allSessions());
+  });
 });

@@ -2,6 +2,8 @@
 export const queryKeys = {
   sessions: (params?: string) => (params === undefined ? (['sessions'] as const) : (['sessions', params] as const)),
   session: (id: string) => ['session', id] as const,
+  /** Every session page's queries (the prefix of `session(id)`). */
+  allSessions: () => ['session'] as const,
   projects: () => ['projects'] as const,
   health: () => ['health'] as const,
   stats: (params?: string) => (params === undefined ? (['stats'] as const) : (['stats', params] as const)),
@@ -23,6 +25,8 @@ export function keysForChange(change: ChangeEventData): (readonly string[])[] {
     keys.push(queryKeys.sessions(), queryKeys.stats(), queryKeys.projects());
   }
   for (const id of change.sessions) keys.push(queryKeys.session(id));
+  // The first read is complete: every open session page had partial figures ("counting…").
+  if (change.topics.includes('ready')) keys.push(queryKeys.allSessions());
   if (change.topics.includes('projects') && !keys.some((k) => k[0] === 'projects')) keys.push(queryKeys.projects());
   if (change.topics.includes('health') || change.topics.includes('index')) keys.push(queryKeys.health());
   // The search index writes after the store: it says so itself.

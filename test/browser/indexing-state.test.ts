@@ -50,6 +50,30 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('the overview while index
     const text = await page.locator('main').innerText();
     for (const zero of ZERO_FIGURES) expect(text, `${zero} while indexing`).not.toMatch(zero);
 
+    // The sessions table (a table at 1440 px, cards on a phone) and a session's page, in a second tab
+    // (the overview stays open to see it update): no zero figure either.
+    const other = await browser.newPage();
+    const otherWatch = watchPage(other, server.url);
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      await other.setViewportSize(viewport);
+      await other.goto(`${server.url}/sessions`);
+      const rows = other.locator('[data-testid="sessions-table"] tbody tr');
+      await rows.first().waitFor();
+      const costs = other.locator('[data-testid="sessions-table"] tbody [data-col="cost"]');
+      expect(await costs.allInnerTexts(), `${viewport.width} px`).toEqual(Array<string>(await rows.count()).fill('counting…'));
+      const shown = await other.locator('main').innerText();
+      for (const zero of [...ZERO_FIGURES, /(^|\t)0(\t|$)/m]) expect(shown, `${zero} on /sessions at ${viewport.width} px`).not.toMatch(zero);
+    }
+    await other.setViewportSize({ width: 1440, height: 900 });
+    const first = await other.locator('[data-testid="sessions-table"] tbody tr').first().getAttribute('data-session-id');
+    await other.goto(`${server.url}/sessions/${first}`);
+    await other.getByTestId('session-cost').waitFor();
+    expect(await other.getByTestId('session-cost').innerText()).toContain('counting…');
+    expect(await other.getByTestId('session-tokens').innerText()).toContain('counting…');
+    const detail = await other.locator('main').innerText();
+    for (const zero of ZERO_FIGURES) expect(detail, `${zero} on a session's page`).not.toMatch(zero);
+    await other.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+
     writeFileSync(gate, '');
     const stats = await (async () => {
       for (;;) {
@@ -63,7 +87,16 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('the overview while index
     await expect.poll(() => page.getByTestId('counting').count(), { timeout: 15_000 }).toBe(0);
     const shown = page.locator('[data-testid="totals-by-source"] [data-col="cost"]');
     await expect.poll(() => shown.allInnerTexts(), { timeout: 15_000 }).toEqual([formatCost(stats.total.storedCost)]);
+    // The open session page refetches once the read is complete: its figures, no "counting…".
+    await expect.poll(() => other.getByTestId('counting').count(), { timeout: 15_000 }).toBe(0);
+    expect(await other.getByTestId('session-cost').innerText()).toMatch(/\$\d/);
+    await other.goto(`${server.url}/sessions`);
+    await other.locator('[data-testid="sessions-table"] tbody tr').first().waitFor();
+    expect(await other.getByTestId('counting').count()).toBe(0);
+    expect((await other.locator('[data-testid="sessions-table"] tbody [data-col="cost"]').allInnerTexts()).some((t) => t.startsWith('$'))).toBe(true);
+    await other.close();
     expect(watch.errors).toEqual([]);
+    expect(otherWatch.errors).toEqual([]);
   });
 
   it('says the data may be stale once the server is gone', async () => {

@@ -56,6 +56,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
       { name: 'session', path: `/sessions/${real.id}`, ready: '[data-testid="timeline"] .timeline-item' },
       { name: 'long-session', path: `/sessions/${long.id}`, ready: '[data-testid="timeline"] .timeline-item' },
       { name: 'plans', path: '/plans', ready: '[data-testid="plan"]' },
+      { name: 'search', path: '/search?q=scenario', ready: '[data-testid="search-hit"]' },
       { name: 'diagnostics', path: '/diagnostics', ready: 'text=OpenCode data folder' },
     ];
   });

@@ -9,7 +9,8 @@ export interface StoreEvent {
   sessions: string[];
   /** Coarser things that changed. */
   /** `stream` alone: only streamed text changed (open session pages refetch, lists do not). */
-  topics: ('sessions' | 'projects' | 'health' | 'plans' | 'index' | 'search' | 'stream')[];
+  /** `ready`: the first read is complete: every page that said "counting…" refetches. */
+  topics: ('sessions' | 'projects' | 'health' | 'plans' | 'index' | 'ready' | 'search' | 'stream')[];
 }
 
 export type StoreListener = (event: StoreEvent) => void;

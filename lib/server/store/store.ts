@@ -120,7 +120,7 @@ export class Store {
     });
     this.progress.phase = 'ready';
     this.progress.readyAt = Date.now();
-    this.events.emit([], ['index', 'health']);
+    this.events.emit([], ['index', 'ready', 'health']);
     this.statusTimer = setInterval(() => this.recheckStatuses(), STATUS_RECHECK_INTERVAL_MS);
     this.statusTimer.unref();
   }
