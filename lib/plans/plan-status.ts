@@ -39,7 +39,8 @@ export function planStatus(plan: Pick<PlanView, 'work' | 'progress'>, sessions: 
   if (!work) return { phase: 'not-started', label: 'Not started', openTaskLabel: 'Next' };
   const lastSeen = Math.max(0, ...sessions.map((s) => s.lastActivity ?? 0));
   const known = work.startedAt > 0;
-  const to = (end: number, running: boolean) => (known && end > 0 ? { elapsed: { ms: Math.max(0, end - work.startedAt), running } } : {});
+  // No span from an end before the start (a session older than the work): "ran 0 ms" says nothing.
+  const to = (end: number, running: boolean) => (known && end > work.startedAt ? { elapsed: { ms: end - work.startedAt, running } } : {});
   const open = plan.progress ? plan.progress.total - plan.progress.done : 0;
   switch (work.status) {
     case 'active':

@@ -35,5 +35,7 @@ describe('plan activity text', () => {
     // Completed without an end time or sessions: nothing to measure, and nothing made up.
     expect(textOf(work({ status: 'completed' }), [{ found: false }], NOW)).toBe('no sessions found');
     expect(textOf(undefined, [], NOW)).toBeUndefined();
+    // A session older than the work's start: when it was last active, but no "ran 0 ms".
+    expect(textOf(work({ startedAt: NOW - 2 * H }), [{ found: true, status: { status: 'idle' }, lastActivity: NOW - 5 * H }])).toBe('last activity 5 h ago');
   });
 });
