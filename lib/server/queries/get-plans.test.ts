@@ -19,7 +19,7 @@ const plan: PlanView = {
   work: { workID: 'w', planName: 'build', planPath: '/p/.omo/plans/build.md', status: 'active', startedAt: 1, sessionIDs: ['root', 'child', 'ses_gone'], boulderPath: '/p/.omo/boulder.json', active: true },
   progress: { done: 1, total: 2, items: [] },
 };
-const runtime = { store: { summaryMap: () => summaries }, plans: { plans: [plan], issues: [], projectDirs: ['/p'] } } as unknown as Pick<Runtime, 'store' | 'plans'>;
+const runtime = { store: { summaryMap: () => summaries, progress: { phase: 'ready' } }, plans: { plans: [plan], issues: [], projectDirs: ['/p'] } } as unknown as Pick<Runtime, 'store' | 'plans'>;
 
 describe('getPlans', () => {
   it('joins each work to its sessions, marks missing ones and counts subagent cost once', () => {
@@ -33,5 +33,6 @@ describe('getPlans', () => {
     ]);
     expect(p?.sessions[0]).toMatchObject({ source: 'opencode-sqlite', lastActivity: 50, status: { status: 'idle' } });
     expect(p?.cost).toBe(3);
+    expect(out.index.phase).toBe('ready');
   });
 });
