@@ -48,6 +48,26 @@ describe('readDataFile', () => {
     expect(() => checkDataFileSync('/dev/zero', '/dev')).toThrow(/character device/);
   });
 
+  it('a file a listing showed, swapped since for a symlink, a FIFO or a folder symlinked out, is refused without blocking or leaking', async () => {
+    const listed = { ...limits, listedAsFile: true };
+    const ok = await readDataFile(path.join(root, 'sub', 'ok.json'), listed);
+    expect(ok.ok && ok.bytes.toString()).toBe('{"ok":true}');
+    const swappedLink = path.join(root, 'swapped-link.json');
+    symlinkSync(path.join(outside, 'secret.txt'), swappedLink);
+    const swappedInside = path.join(root, 'swapped-inside.json');
+    symlinkSync(path.join(root, 'sub', 'ok.json'), swappedInside);
+    const swappedFifo = path.join(root, 'swapped-fifo.json');
+    execFileSync('mkfifo', [swappedFifo]);
+    const outFolder = path.join(root, 'out-listed');
+    symlinkSync(outside, outFolder);
+    expect(await readDataFile(swappedLink, listed)).toEqual({ ok: false, missing: false, reason: 'a symlink: not followed' });
+    expect(await readDataFile(swappedInside, listed)).toEqual({ ok: false, missing: false, reason: 'a symlink: not followed' });
+    expect(await readDataFile(swappedFifo, listed)).toEqual({ ok: false, missing: false, reason: 'not a regular file (a FIFO): not read' });
+    const out = await readDataFile(path.join(outFolder, 'secret.txt'), listed);
+    expect(out).toMatchObject({ ok: false, reason: expect.stringMatching(/outside the data folder/) });
+    expect(JSON.stringify(out)).not.toContain('root:x');
+  });
+
   it('checks the size before reading: a sparse 1.5 GB file is refused, not loaded', async () => {
     const giant = path.join(root, 'giant.json');
     writeFileSync(giant, '');

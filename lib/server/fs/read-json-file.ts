@@ -1,10 +1,10 @@
 import 'server-only';
 import { MAX_JSON_DEPTH, parsedNestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
 import { FILE_CAPS } from './file-caps';
-import { readDataFile } from './open-data-file';
+import { readDataFile, type DataFileRead } from './open-data-file';
 
 export type JsonRead =
-  | { ok: true; value: unknown }
+  | { ok: true; value: unknown; version: string }
   /** `wanted` said no to the text: not parsed. */
   | { ok: true; skipped: true }
   | { ok: false; kind: 'io' | 'parse'; missing: boolean; reason: string };
@@ -14,8 +14,12 @@ export type JsonRead =
  * atomically), so a parse failure usually means "half-written": the caller reports it and retries
  * on the next change. Reasons never quote the file's text (it may be a symlinked secret).
  */
-export async function readJsonFile(path: string, root: string, wanted?: (text: string) => boolean): Promise<JsonRead> {
-  const read = await readDataFile(path, { root, maxBytes: FILE_CAPS.jsonRecord });
+export async function readJsonFile(path: string, root: string, wanted?: (text: string) => boolean, listedAsFile?: boolean): Promise<JsonRead> {
+  return parseJsonRead(await readDataFile(path, { root, maxBytes: FILE_CAPS.jsonRecord, listedAsFile }), wanted);
+}
+
+/** A file read (see readDataFile) parsed as JSON, under the same rules as readJsonFile. */
+export function parseJsonRead(read: DataFileRead, wanted?: (text: string) => boolean): JsonRead {
   if (!read.ok) return { ok: false, kind: 'io', missing: read.missing, reason: read.reason };
   const text = read.bytes.toString('utf8');
   if (wanted && !wanted(text)) return { ok: true, skipped: true };
@@ -27,5 +31,5 @@ export async function readJsonFile(path: string, root: string, wanted?: (text: s
     return { ok: false, kind: 'parse', missing: false, reason: 'invalid JSON (half-written?)' };
   }
   if (parsedNestsDeeperThan(text, value, MAX_JSON_DEPTH)) return { ok: false, kind: 'parse', missing: false, reason: TOO_DEEP_REASON };
-  return { ok: true, value };
+  return { ok: true, value, version: read.version };
 }

@@ -1,6 +1,5 @@
 import 'server-only';
-import { existsSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
+import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
@@ -12,11 +11,15 @@ import { reshapePart } from '../reshape-part';
 import { reshapeProject, reshapeSession } from '../reshape-session';
 import { classifyTreePath, type TreePath } from './json-tree-paths';
 import { loadTreeContent, loadTreeStepIndex } from './json-tree-content';
-import { readTreeRecord } from './read-tree-record';
+import { readTreeRecord, treeRecordFromRead, type TreeRecord } from './read-tree-record';
+import { readListedFiles } from '@/lib/server/fs/bulk-read/read-listed-files';
+import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
 
 const READ_CONCURRENCY = 64;
+/** Files whose version is checked (lstat) per turn of the event loop at a restart. */
+const VERSION_CHUNK = 2_000;
 
 /** OpenCode's JSON tree (`<data>/storage/`), written by OpenCode up to 1.1.x. */
 export class JsonTreeReader implements SourceReader {
@@ -73,18 +76,17 @@ export class JsonTreeReader implements SourceReader {
     if (!this.found()) return yield first;
     const projectFiles = await this.listRecords(first, 'project');
     const sessionFiles = (await this.listNested(first, 'session')).flat();
-    await mapLimit(projectFiles, READ_CONCURRENCY, (file) => this.readOne(first, file));
-    await mapLimit(sessionFiles, READ_CONCURRENCY, (file) => this.readOne(first, file));
+    await this.readListed(first, [...projectFiles, ...sessionFiles]);
     yield first;
     const messages = emptyChangeSet();
     const messageFiles = (await this.listNested(messages, 'message')).flat();
-    await mapLimit(await this.fromCache(messages, messageFiles), READ_CONCURRENCY, (file) => this.readOne(messages, file));
+    await this.readListed(messages, await this.fromCache(messages, messageFiles));
     messages.messagesComplete = true;
     yield messages;
     const parts = emptyChangeSet();
     const tail = [...tailMessageIds(messages.messages)];
     const partFiles = (await mapLimit(tail, READ_CONCURRENCY, (id) => this.listRecords(parts, path.join('part', id)))).flat();
-    await mapLimit(partFiles, READ_CONCURRENCY, (file) => this.readOne(parts, file));
+    await this.readListed(parts, partFiles);
     yield parts;
     this.cacheWriter?.schedule(undefined, 0);
   }
@@ -92,18 +94,23 @@ export class JsonTreeReader implements SourceReader {
   /**
    * Messages whose file has the identity, size and time the summary index saw take its copy (one
    * lstat each, no read, no parse); returns the files to read. Entries of files gone are dropped.
+   * The lstats are synchronous, a few thousand per turn of the event loop: on 100,000 files the
+   * promise round trips cost ten times the system calls.
    */
   private async fromCache(changes: ChangeSet, files: readonly string[]): Promise<readonly string[]> {
     const cached = this.cache?.query();
     if (!cached || cached.size === 0) return files;
     const toRead: string[] = [];
-    await mapLimit(files, READ_CONCURRENCY, async (file) => {
-      const entry = cached.get(file);
-      cached.delete(file);
-      const hit = entry && entry.version === (await fileVersion(file)) ? cachedMessage(path.basename(file, '.json'), entry) : undefined;
-      if (hit) changes.messages.push(hit.message);
-      else toRead.push(file);
-    });
+    for (let start = 0; start < files.length; start += VERSION_CHUNK) {
+      for (const file of files.slice(start, start + VERSION_CHUNK)) {
+        const entry = cached.get(file);
+        cached.delete(file);
+        const hit = entry && entry.version === fileVersionSync(file) ? cachedMessage(path.basename(file, '.json'), entry) : undefined;
+        if (hit) changes.messages.push(hit.message);
+        else toRead.push(file);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     this.cacheWriter?.remove(cached.keys());
     return toRead;
   }
@@ -111,14 +118,19 @@ export class JsonTreeReader implements SourceReader {
   async readChanged(paths: readonly string[]): Promise<ChangeSet> {
     const changes = emptyChangeSet();
     // A new or newly watched folder (`message/<session>`, `part/<message>`): read what it holds.
-    const expanded = await mapLimit([...new Set(paths)], READ_CONCURRENCY, async (file) => {
-      if (file.endsWith('.json')) return [file];
+    const named = new Set(paths.filter((file) => file.endsWith('.json')));
+    const listed = await mapLimit([...new Set(paths)], READ_CONCURRENCY, async (file) => {
+      if (file.endsWith('.json')) return [];
       const folder = path.relative(this.path, file);
       const [top, name, ...rest] = folder.split(path.sep);
       if ((top !== 'message' && top !== 'part') || !name || rest.length > 0) return [];
       return this.listRecords(changes, folder);
     });
-    await mapLimit([...new Set(expanded.flat())], READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    // A file a listing showed is opened as listed (see readDataFile); one the watcher named is checked first.
+    const fromListings = new Set(listed.flat());
+    for (const file of fromListings) named.delete(file);
+    await mapLimit([...named], READ_CONCURRENCY, (file) => this.readOne(changes, file));
+    await this.readListed(changes, [...fromListings]);
     this.cacheWriter?.schedule(undefined);
     return changes;
   }
@@ -152,16 +164,37 @@ export class JsonTreeReader implements SourceReader {
     return mapLimit(listing.names, READ_CONCURRENCY, (name) => this.listRecords(changes, path.join(folder, name)));
   }
 
-  private async readOne(changes: ChangeSet, file: string): Promise<void> {
+  /** `listedAsFile`: a folder listing just showed it as a regular file (see readDataFile). */
+  private async readOne(changes: ChangeSet, file: string, listedAsFile = false): Promise<void> {
     const where = classifyTreePath(this.path, file);
     if (!where) return;
     if (where.kind === 'todo' || where.kind === 'session_diff') {
       changes.touchedSessions.push(where.id);
       return;
     }
-    // Taken before the read: a write after it changes the version, so a stale copy is never trusted.
-    const version = where.kind === 'message' && this.cacheWriter ? await fileVersion(file) : undefined;
-    const record = await readTreeRecord(file, this.path);
+    this.takeRecord(changes, file, where, await readTreeRecord(file, this.path, undefined, listedAsFile));
+  }
+
+  /**
+   * Files folder listings just showed (the first read: 100,000+ records), read in batches on a
+   * worker thread (lib/server/fs/bulk-read) and parsed here.
+   */
+  private async readListed(changes: ChangeSet, files: readonly string[]): Promise<void> {
+    const records: string[] = [];
+    for (const file of files) {
+      const where = classifyTreePath(this.path, file);
+      if (where?.kind === 'todo' || where?.kind === 'session_diff') changes.touchedSessions.push(where.id);
+      else if (where) records.push(file);
+    }
+    for await (const batch of readListedFiles(records, { root: this.path, maxBytes: FILE_CAPS.jsonRecord })) {
+      for (const { file, read } of batch) {
+        const where = classifyTreePath(this.path, file);
+        if (where) this.takeRecord(changes, file, where, treeRecordFromRead(read));
+      }
+    }
+  }
+
+  private takeRecord(changes: ChangeSet, file: string, where: TreePath, record: TreeRecord): void {
     if (record.status === 'missing') {
       if (where.kind === 'message') this.cacheWriter?.remove([file]);
       return markRemoved(changes, where);
@@ -182,16 +215,17 @@ export class JsonTreeReader implements SourceReader {
     else if (where.kind === 'message') {
       const message = value as ChangeSet['messages'][number];
       changes.messages.push(message);
-      if (version) this.cacheWriter?.note(file, version, message);
+      // The version the open file had: a write after that changes it, so a stale copy is never trusted.
+      this.cacheWriter?.note(file, record.version, message);
     }
     else if (where.kind === 'part') changes.parts.push(value as ChangeSet['parts'][number]);
   }
 }
 
 /** A file's identity, size and time (a regular file only): unchanged, its content is unchanged. */
-async function fileVersion(file: string): Promise<string | undefined> {
+function fileVersionSync(file: string): string | undefined {
   try {
-    const stat = await lstat(file);
+    const stat = lstatSync(file);
     return stat.isFile() ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : undefined;
   } catch {
     return undefined;
