@@ -34,7 +34,9 @@ export function assemble(root, distDir) {
 
   // Only the server and its node_modules: a dynamic path in the sources makes Next trace the whole
   // project (tests, fixtures) into the standalone folder, which the built server never reads.
-  cpSync(path.join(standalone, distDir), path.join(dist, distDir), { recursive: true, verbatimSymlinks: true });
+  // Turbopack copies a worker thread's TypeScript entry beside its bundled chunk; nothing loads it.
+  const workerSource = (from) => /\.tsx?$/.test(from) && path.relative(path.join(standalone, distDir), from).split(path.sep)[1] === 'assets';
+  cpSync(path.join(standalone, distDir), path.join(dist, distDir), { recursive: true, verbatimSymlinks: true, filter: (from) => !workerSource(from) });
   const modules = path.join(standalone, 'node_modules');
   cpSync(modules, path.join(dist, 'node_modules'), {
     recursive: true,

@@ -9,13 +9,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestBuild, startServer, TEST_DIST_DIR, type StartedServer } from '../support/start-server';
 import { copyFixture, type FixtureCopy } from '../tools/fixture-dir';
+import { TreeBuilder } from '../support/tree-builder';
 import { cleanNpmEnv, installGlobally, packProject, run, type Installed, type Packed } from './support/npm-package';
 
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
 const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
 
 interface SessionList {
-  sessions: { id: string; source: string }[];
+  sessions: { id: string; source: string; messageCount: number }[];
 }
 
 describe('the npm package', () => {
@@ -100,6 +101,11 @@ describe('the npm package', () => {
     await cp(path.join(fixtures, 'claude', 'projects'), claudeDir, { recursive: true });
     await cp(path.join(fixtures, 'pi', 'sessions'), piDir, { recursive: true });
     const oracle = JSON.parse(readFileSync(path.join(copy.dir, 'oracle.json'), 'utf8')) as { storageOnlySessionIds: string[] };
+    // Enough records that the JSON tree's first read runs on its worker thread (bundled for the package).
+    const tree = new TreeBuilder(copy.dir);
+    tree.project('prj_bulk');
+    tree.session('prj_bulk', 'ses_bulk');
+    for (let i = 0; i < 300; i++) tree.message('ses_bulk', `msg_bulk_${String(i).padStart(3, '0')}`);
     server = await startServer({ opencodeDir: copy.dir, claudeDir, piDir }, [], {}, installed.bin);
     const s = server;
     await expect.poll(() => s.output()).toMatch(/SQLite support unavailable/);
@@ -107,14 +113,16 @@ describe('the npm package', () => {
     expect(advice).toHaveLength(1);
     expect(advice[0]).toContain(installed.dir);
     await expect.poll(async () => ((await (await fetch(`${s.url}/api/health`)).json()) as { index: { phase: string } }).index.phase).toBe('ready');
-    const health = (await (await fetch(`${s.url}/api/health`)).json()) as { sqlite: { available?: boolean; error?: string } };
+    const health = (await (await fetch(`${s.url}/api/health`)).json()) as { sqlite: { available?: boolean; error?: string }; bulkReads: { worker: number; thisThread: number } };
     expect(health.sqlite.available).toBe(false);
+    expect(health.bulkReads, JSON.stringify(health.bulkReads)).toMatchObject({ worker: 1 });
     expect(health.sqlite.error).toContain('npm rebuild better-sqlite3');
     const list = (await (await fetch(`${s.url}/api/sessions?limit=500`)).json()) as SessionList;
     const sources = new Set(list.sessions.map((session) => session.source));
     expect(sources).toContain('opencode-json');
     expect(sources).toContain('claude');
     expect(sources).toContain('pi');
+    expect(list.sessions.find((session) => session.id === 'ses_bulk')?.messageCount).toBe(300);
     const storageOnly = oracle.storageOnlySessionIds[0];
     expect(list.sessions.map((session) => session.id)).toContain(storageOnly);
     const detail = (await (await fetch(`${s.url}/api/sessions/${storageOnly}`)).json()) as { turns?: unknown[] };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { bulkReadCounts } from '../fs/bulk-read/read-listed-files';
 import { existsSync } from 'node:fs';
 import { sqliteSupport } from '../readers/opencode/sqlite/load-better-sqlite';
 import type { Store } from '../store/store';
@@ -48,6 +49,8 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     eventId: store.events.lastId,
     watcher: watcher ? { mode: watcher.mode, lastError: watcher.lastError } : undefined,
     opencodeServers: live ?? { servers: [], discovery: { enabled: false } },
+    /** Batches of the JSON tree's bulk read done on its worker thread and, where none could run, on the main thread. */
+    bulkReads: { ...bulkReadCounts },
     /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */
     sqlite: sqliteSupport(),
   };

@@ -14,8 +14,11 @@ const WORKER_FROM = 200;
 /** Without a worker (too few files, or it could not start): reads in flight on the main thread's way. */
 const FALLBACK_CONCURRENCY = 64;
 
-/** Batches read by the worker and on this thread, since start (diagnostics, tests). */
-export const bulkReadCounts = { worker: 0, thisThread: 0 };
+/**
+ * Batches read by the worker and on this thread, since start (diagnostics, tests). On `globalThis`:
+ * Next's server entries each hold their own copy of this module, and the store's is not /api/health's.
+ */
+export const bulkReadCounts: { worker: number; thisThread: number } = ((globalThis as { [key: symbol]: unknown })[Symbol.for('sessionscope.bulkReads')] ??= { worker: 0, thisThread: 0 }) as { worker: number; thisThread: number };
 
 export interface ListedFileRead {
   file: string;
