@@ -94,24 +94,38 @@ export class JsonTreeReader implements SourceReader {
   /**
    * Messages whose file has the identity, size and time the summary index saw take its copy (one
    * lstat each, no read, no parse); returns the files to read. Entries of files gone are dropped.
-   * The lstats are synchronous, a few thousand per turn of the event loop: on 100,000 files the
-   * promise round trips cost ten times the system calls.
+   * The index is streamed in key order beside the sorted file list (never held whole), and the
+   * lstats are synchronous, a few thousand per turn of the event loop: on 100,000 files promise
+   * round trips cost ten times the system calls.
    */
   private async fromCache(changes: ChangeSet, files: readonly string[]): Promise<readonly string[]> {
-    const cached = this.cache?.query();
-    if (!cached || cached.size === 0) return files;
+    const cache = this.cache;
+    if (!cache || cache.page('', 1).length === 0) return files;
+    // Key order is SQLite's (UTF-8 bytes); JavaScript's differs only past U+FFFF, where a file then
+    // misses the index and is read (and noted again): slower, never wrong.
+    const sorted = [...files].sort();
     const toRead: string[] = [];
-    for (let start = 0; start < files.length; start += VERSION_CHUNK) {
-      for (const file of files.slice(start, start + VERSION_CHUNK)) {
-        const entry = cached.get(file);
-        cached.delete(file);
-        const hit = entry && entry.version === fileVersionSync(file) ? cachedMessage(path.basename(file, '.json'), entry) : undefined;
+    const gone: string[] = [];
+    let next = 0;
+    for (let after = ''; ; ) {
+      const page = cache.page(after, VERSION_CHUNK);
+      for (const [key, version, value] of page) {
+        while (next < sorted.length && (sorted[next] as string) < key) toRead.push(sorted[next++] as string);
+        if (sorted[next] !== key) {
+          gone.push(key);
+          continue;
+        }
+        next++;
+        const hit = version === fileVersionSync(key) ? cachedMessage(path.basename(key, '.json'), { version, value }) : undefined;
         if (hit) changes.messages.push(hit.message);
-        else toRead.push(file);
+        else toRead.push(key);
       }
       await new Promise((resolve) => setImmediate(resolve));
+      if (page.length < VERSION_CHUNK) break;
+      after = page.at(-1)?.[0] ?? after;
     }
-    this.cacheWriter?.remove(cached.keys());
+    while (next < sorted.length) toRead.push(sorted[next++] as string);
+    this.cacheWriter?.remove(gone);
     return toRead;
   }
 
