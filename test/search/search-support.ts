@@ -32,7 +32,9 @@ export function dump(search: SearchService): unknown {
   const db = (search as unknown as { db: Database.Database }).db;
   return {
     sessions: db.prepare('SELECT id, source, project, title FROM sessions ORDER BY id').all(),
-    docs: db.prepare('SELECT session, message, part, kind, role, agent, model, time, body FROM docs ORDER BY session, message, part, kind, body').all(),
+    docs: db
+      .prepare('SELECT s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time, b.body FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message JOIN bodies b ON b.id = d.id ORDER BY 1, 2, 3, 4, 9')
+      .all(),
   };
 }
 

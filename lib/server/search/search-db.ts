@@ -5,22 +5,32 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = '2';
+export const SEARCH_SCHEMA_VERSION = '3';
 
+/*
+ * Ids are interned: a session's and a message's id is stored once (`sessions`, `messages`) and
+ * documents name them by integer; the documents table is narrow (a scan of it reads no text) and
+ * the deflated text sits in `bodies` under the document's rowid.
+ */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS sessions(
-  id TEXT PRIMARY KEY, fp TEXT NOT NULL, source TEXT NOT NULL, project TEXT NOT NULL, title TEXT NOT NULL,
+  n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, fp TEXT NOT NULL, source TEXT NOT NULL, project TEXT NOT NULL, title TEXT NOT NULL,
   own TEXT NOT NULL DEFAULT ''
-) WITHOUT ROWID;
+);
+CREATE TABLE IF NOT EXISTS messages(n INTEGER PRIMARY KEY, session INTEGER NOT NULL, id TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS messages_key ON messages(session, id);
 CREATE TABLE IF NOT EXISTS docs(
-  id INTEGER PRIMARY KEY, session TEXT NOT NULL, message TEXT, part TEXT, kind TEXT NOT NULL,
-  role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL, body BLOB NOT NULL
+  id INTEGER PRIMARY KEY, session INTEGER NOT NULL, message INTEGER, part TEXT, kind TEXT NOT NULL,
+  role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS docs_session ON docs(session, message);
-CREATE INDEX IF NOT EXISTS docs_part ON docs(part) WHERE part IS NOT NULL;
+CREATE TABLE IF NOT EXISTS bodies(id INTEGER PRIMARY KEY, body BLOB NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
-CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts WHERE rowid = old.id; END;
+CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
+  DELETE FROM fts WHERE rowid = old.id;
+  DELETE FROM bodies WHERE id = old.id;
+END;
 `;
 
 /*
@@ -53,7 +63,7 @@ function openAndCheck(file: string): Database.Database {
     if (version === undefined) db.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)").run(SEARCH_SCHEMA_VERSION);
     else if (version !== SEARCH_SCHEMA_VERSION) throw new ForeignIndexError(`schema ${version}`);
     // Reads a page of every table: garbage over the file fails here rather than at the first search.
-    db.prepare('SELECT count(*) FROM (SELECT id FROM sessions LIMIT 1)').get();
+    db.prepare('SELECT count(*) FROM (SELECT n FROM sessions LIMIT 1)').get();
     db.prepare("SELECT count(*) FROM fts WHERE fts MATCH 'integrity' LIMIT 1").get();
     return db;
   } catch (error) {

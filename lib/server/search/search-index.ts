@@ -58,6 +58,9 @@ interface HitRow {
   project: string;
 }
 
+/** What a hit names, by id (interned numbers resolved). */
+const HIT_COLUMNS = 'd.id, s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project';
+
 /** How many of the newest matches an unfiltered query ranks (see `query`). */
 export const RANK_WINDOW = 5_000;
 
@@ -87,38 +90,106 @@ export class SearchIndex {
     return (this.st('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
   }
 
+  /** The session's row (its number), written or updated; `fp` '' until its documents are all in. */
+  private putSession(session: IndexedSession, fp: string): number {
+    this.st('INSERT INTO sessions(id, fp, source, project, title, own) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET fp = excluded.fp, source = excluded.source, project = excluded.project, title = excluded.title, own = excluded.own').run(
+      session.id,
+      fp,
+      session.source,
+      session.projectID,
+      session.title,
+      session.own,
+    );
+    return (this.st('SELECT n FROM sessions WHERE id = ?').get(session.id) as { n: number }).n;
+  }
+
+  private messageNumber(session: number, id: string, known: Map<string, number>): number {
+    const key = `${session}\u0000${id}`;
+    let n = known.get(key);
+    if (n === undefined) {
+      this.st('INSERT INTO messages(session, id) VALUES (?, ?) ON CONFLICT DO NOTHING').run(session, id);
+      n = (this.st('SELECT n FROM messages WHERE session = ? AND id = ?').get(session, id) as { n: number }).n;
+      known.set(key, n);
+    }
+    return n;
+  }
+
+  /** Inserts documents of sessions already written (`sessions` maps their ids to their numbers). Call inside a transaction. */
+  private insertDocs(docs: readonly SearchDoc[], sessions: ReadonlyMap<string, number>, known: Map<string, number>): void {
+    const insert = this.st('INSERT INTO docs(session, message, part, kind, role, agent, model, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const body = this.st('INSERT INTO bodies(id, body) VALUES (?, ?)');
+    const index = this.st('INSERT INTO fts(rowid, body) VALUES (?, ?)');
+    for (const d of docs) {
+      const session = sessions.get(d.sessionID);
+      if (session === undefined) continue;
+      const message = d.messageID === undefined ? null : this.messageNumber(session, d.messageID, known);
+      const { lastInsertRowid } = insert.run(session, message, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time));
+      body.run(lastInsertRowid, deflateRawSync(d.body));
+      index.run(lastInsertRowid, d.body);
+    }
+  }
+
+  private clearSession(n: number): void {
+    this.st('DELETE FROM docs WHERE session = ?').run(n);
+    this.st('DELETE FROM messages WHERE session = ?').run(n);
+  }
+
   /** Writes sessions' documents, all in one transaction (a reader never sees half a session). */
   write(writes: readonly SessionWrite[]): void {
     const run = this.db.transaction(() => {
+      const known = new Map<string, number>();
       for (const w of writes) {
-        if (w.replace === 'all') this.st('DELETE FROM docs WHERE session = ?').run(w.session.id);
+        const n = this.putSession(w.session, w.fp);
+        if (w.replace === 'all') this.clearSession(n);
         else {
-          for (const message of w.replace.messages) this.st('DELETE FROM docs WHERE session = ? AND message = ?').run(w.session.id, message);
-          if (w.replace.own) this.st('DELETE FROM docs WHERE session = ? AND message IS NULL').run(w.session.id);
+          for (const message of w.replace.messages) this.st('DELETE FROM docs WHERE session = ? AND message = (SELECT n FROM messages WHERE session = ? AND id = ?)').run(n, n, message);
+          if (w.replace.own) this.st('DELETE FROM docs WHERE session = ? AND message IS NULL').run(n);
         }
-        const insert = this.st('INSERT INTO docs(session, message, part, kind, role, agent, model, time, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-        const index = this.st('INSERT INTO fts(rowid, body) VALUES (?, ?)');
-        for (const d of w.docs) {
-          const { lastInsertRowid } = insert.run(w.session.id, d.messageID ?? null, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time), deflateRawSync(d.body));
-          index.run(lastInsertRowid, d.body);
-        }
-        this.st('INSERT INTO sessions(id, fp, source, project, title, own) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET fp = excluded.fp, source = excluded.source, project = excluded.project, title = excluded.title, own = excluded.own').run(
-          w.session.id,
-          w.fp,
-          w.session.source,
-          w.session.projectID,
-          w.session.title,
-          w.session.own,
-        );
+        this.insertDocs(w.docs, new Map([[w.session.id, n]]), known);
       }
     });
     run.immediate();
   }
 
-  /** Sessions that hold any of these parts. */
+  /**
+   * The bulk build (the build worker): sessions are written first with no fingerprint and no
+   * documents (search shows them as they fill), documents follow in large transactions, and the
+   * fingerprints last. A build cut short leaves sessions without one: read whole at the next start.
+   */
+  beginBuild(sessions: readonly IndexedSession[]): Map<string, number> {
+    const numbers = new Map<string, number>();
+    this.db
+      .transaction(() => {
+        for (const session of sessions) {
+          const n = this.putSession(session, '');
+          this.clearSession(n);
+          numbers.set(session.id, n);
+        }
+      })
+      .immediate();
+    return numbers;
+  }
+
+  buildDocs(docs: readonly SearchDoc[], sessions: ReadonlyMap<string, number>, known: Map<string, number>): void {
+    this.db.transaction(() => this.insertDocs(docs, sessions, known)).immediate();
+  }
+
+  finishBuild(fps: ReadonlyMap<string, string>): void {
+    this.db
+      .transaction(() => {
+        for (const [id, fp] of fps) this.st('UPDATE sessions SET fp = ? WHERE id = ?').run(fp, id);
+      })
+      .immediate();
+  }
+
+  /** Sessions that hold any of these parts (a scan of the narrow documents table: removals of old parts are rare). */
   sessionsHolding(parts: readonly string[]): Set<string> {
     const out = new Set<string>();
-    for (const part of parts) for (const r of this.st('SELECT DISTINCT session FROM docs WHERE part = ?').all(part) as { session: string }[]) out.add(r.session);
+    for (let i = 0; i < parts.length; i += 500) {
+      const chunk = parts.slice(i, i + 500);
+      const rows = this.db.prepare(`SELECT DISTINCT s.id FROM docs d JOIN sessions s ON s.n = d.session WHERE d.part IN (${chunk.map(() => '?').join(', ')})`).all(...chunk) as { id: string }[];
+      for (const r of rows) out.add(r.id);
+    }
     return out;
   }
 
@@ -126,8 +197,10 @@ export class SearchIndex {
   remove(ids: { sessions: readonly string[] }): void {
     const run = this.db.transaction(() => {
       for (const session of ids.sessions ?? []) {
-        this.st('DELETE FROM docs WHERE session = ?').run(session);
-        this.st('DELETE FROM sessions WHERE id = ?').run(session);
+        const row = this.st('SELECT n FROM sessions WHERE id = ?').get(session) as { n: number } | undefined;
+        if (!row) continue;
+        this.clearSession(row.n);
+        this.st('DELETE FROM sessions WHERE n = ?').run(row.n);
       }
     });
     run.immediate();
@@ -143,7 +216,7 @@ export class SearchIndex {
     };
     if (filters.sources?.length) add(`s.source IN (${filters.sources.map(() => '?').join(', ')})`, ...filters.sources);
     if (filters.project) add('s.project = ?', filters.project);
-    if (filters.session) add('d.session = ?', filters.session);
+    if (filters.session) add('d.session = (SELECT n FROM sessions WHERE id = ?)', filters.session);
     if (filters.agent) add('d.agent = ?', filters.agent.toLowerCase());
     if (filters.model) add('d.model = ?', filters.model);
     if (filters.from !== undefined) add('d.time >= ?', filters.from);
@@ -154,8 +227,8 @@ export class SearchIndex {
     if (page.order === 'time') {
       // In order (find-in-session): the session's documents, each checked against the matches; no ranking.
       where[0] = 'd.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
-      sql = `SELECT d.id, d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project
-        FROM docs d JOIN sessions s ON s.id = d.session WHERE ${where.join(' AND ')} ORDER BY d.time, d.id LIMIT ? OFFSET ?`;
+      sql = `SELECT ${HIT_COLUMNS}
+        FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message WHERE ${where.join(' AND ')} ORDER BY d.time, d.id LIMIT ? OFFSET ?`;
     } else {
       if (where.length === 1) {
         // A common word matches most documents and ranking them all is what costs: with nothing to
@@ -163,13 +236,13 @@ export class SearchIndex {
         const floor = this.st('SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?').get(match, RANK_WINDOW - 1) as { rowid: number } | undefined;
         if (floor) add('fts.rowid >= ?', floor.rowid);
       }
-      sql = `SELECT d.id, d.session, d.message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project
-        FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.id = d.session
+      sql = `SELECT ${HIT_COLUMNS}
+        FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message
         WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ? OFFSET ?`;
     }
     const rows = this.st(sql).all(...params, page.limit + 1, page.offset) as HitRow[];
     // Bodies are read (and snippets cut) for the page's hits only: a common word matches most documents.
-    const body = this.st('SELECT body FROM docs WHERE id = ?');
+    const body = this.st('SELECT body FROM bodies WHERE id = ?');
     const hits = rows.slice(0, page.limit).map((row) => {
       const stored = (body.get(row.id) as { body: Buffer } | undefined)?.body;
       return toHit(row, makeSnippet(stored ? inflateRawSync(stored).toString('utf8') : '', marks));
