@@ -58,39 +58,58 @@ export function partFields(part: Part, role: MessageInfo['role']): { kind: DocKi
   }
 }
 
-/** The message fields every document of a message carries (filters: role, agent, model, date). */
-function messageFacets(message: MessageInfo): Pick<SearchDoc, 'role' | 'agent' | 'model' | 'time'> {
+/** What the documents of a message carry of it (filters: role, agent, model, date), and its error. */
+export interface MessageFacts {
+  sessionID: string;
+  role: MessageInfo['role'];
+  agent?: string;
+  model?: string;
+  time: number;
+  /** `name: message` of the message's error, if it has one. */
+  error?: string;
+}
+
+export function messageFacts(message: MessageInfo): MessageFacts {
+  const agent = normaliseAgentName(message.agent ?? message.mode)?.key;
+  const model = modelKey(message);
   return {
+    sessionID: message.sessionID,
     role: message.role,
-    agent: normaliseAgentName(message.agent ?? message.mode)?.key,
-    model: modelKey(message),
+    ...(agent ? { agent } : {}),
+    ...(model ? { model } : {}),
     time: message.time.created,
+    ...(message.error ? { error: `${message.error.name}: ${message.error.message}` } : {}),
   };
 }
 
+/** The documents of one part of a message. */
+export function partDocuments(part: Part, facts: MessageFacts, into: SearchDoc[]): void {
+  for (const field of partFields(part, facts.role)) {
+    const body = boundText(field.text, field.max).trim();
+    if (!body) continue;
+    into.push({ sessionID: part.sessionID, messageID: part.messageID, partID: part.id, kind: field.kind, role: facts.role, agent: facts.agent, model: facts.model, time: part.time?.start ?? facts.time, body });
+  }
+}
+
+/** The document of a message's error (none without one). */
+export function errorDocument(messageID: string, facts: MessageFacts, into: SearchDoc[]): void {
+  if (facts.error === undefined) return;
+  into.push({ sessionID: facts.sessionID, messageID, kind: 'error', role: facts.role, agent: facts.agent, model: facts.model, time: facts.time, body: boundText(facts.error, FIELD_LIMITS.input) });
+}
+
 /** Documents of some messages' parts (parts of messages not given are left out). */
-export function messageDocuments(messages: ReadonlyMap<string, MessageInfo>, parts: readonly Part[]): SearchDoc[] {
+export function messageDocuments(messages: ReadonlyMap<string, MessageFacts>, parts: readonly Part[]): SearchDoc[] {
   const docs: SearchDoc[] = [];
   for (const part of parts) {
-    const message = messages.get(part.messageID);
-    if (!message) continue;
-    const facets = messageFacets(message);
-    for (const field of partFields(part, message.role)) {
-      const body = boundText(field.text, field.max).trim();
-      if (!body) continue;
-      docs.push({ sessionID: part.sessionID, messageID: part.messageID, partID: part.id, kind: field.kind, ...facets, time: part.time?.start ?? facets.time, body });
-    }
+    const facts = messages.get(part.messageID);
+    if (facts) partDocuments(part, facts, docs);
   }
-  for (const message of messages.values()) {
-    if (!message.error) continue;
-    const body = boundText(`${message.error.name}: ${message.error.message}`, FIELD_LIMITS.input);
-    docs.push({ sessionID: message.sessionID, messageID: message.id, kind: 'error', ...messageFacets(message), body });
-  }
+  for (const [id, facts] of messages) errorDocument(id, facts, docs);
   return docs;
 }
 
 /** Documents of a session's own fields: its title and its todo list. */
-export function sessionDocuments(session: SessionInfo, todos: readonly Todo[]): SearchDoc[] {
+export function sessionDocuments(session: Pick<SessionInfo, 'id' | 'title'> & { time: Pick<SessionInfo['time'], 'created'> }, todos: readonly Pick<Todo, 'content'>[]): SearchDoc[] {
   const docs: SearchDoc[] = [];
   const title = boundText(session.title, FIELD_LIMITS.input).trim();
   if (title) docs.push({ sessionID: session.id, kind: 'title', time: session.time.created, body: title });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import type { BuildMode } from '@/lib/server/search/build-runner';
 import { SearchService, type SearchRequest } from '@/lib/server/search/search-service';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
@@ -10,9 +11,9 @@ import { insertMessage, upsertPart } from '../support/sqlite-builder';
 export const newCacheDir = (): string => mkdtempSync(path.join(os.tmpdir(), 'sessionscope-cache-'));
 
 /** A store on an OpenCode database with its search service, both caught up. */
-export async function openSearch(dataDir: string, dbPath: string, cacheDir: string): Promise<{ store: Store; search: SearchService; close(): void }> {
+export async function openSearch(dataDir: string, dbPath: string, cacheDir: string, build?: BuildMode): Promise<{ store: Store; search: SearchService; close(): void }> {
   const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
-  const search = new SearchService(store, store.start(), cacheDir);
+  const search = new SearchService(store, store.start(), cacheDir, build);
   await search.idle();
   return {
     store,

@@ -5,6 +5,7 @@ import { parseSearchQuery } from '@/lib/search/search-query';
 import type { SearchProgress, SearchResponse } from '@/lib/search/search-types';
 import { sessionscopeCacheDir } from '../config';
 import type { Store } from '../store/store';
+import { defaultBuildMode, type BuildMode } from './build-runner';
 import { isCorruption, openSearchDb, searchDbPath } from './search-db';
 import { SearchIndex, type SearchFilters } from './search-index';
 import { SearchUpdater } from './search-updater';
@@ -32,13 +33,14 @@ export class SearchService {
     store: Store,
     started: Promise<void>,
     cacheDir: string = sessionscopeCacheDir(),
+    build: BuildMode = defaultBuildMode(),
   ) {
     this.file = searchDbPath(cacheDir, store.indexes.map((i) => `${i.reader.kind}:${i.reader.path}`));
     try {
       const { db } = openSearchDb(this.file);
       this.db = db;
       this.index = new SearchIndex(db);
-      this.updater = new SearchUpdater(this.index, store, (error) => this.onError(error));
+      this.updater = new SearchUpdater(this.index, store, (error) => this.onError(error), { file: this.file, build });
       this.updater.start(started);
     } catch (error) {
       this.failure = `the search index ${this.file} cannot be opened: ${(error as Error).message}`;

@@ -1,10 +1,13 @@
 import 'server-only';
-import type { MessageInfo } from '@/lib/model/message';
-import { messageDocuments, sessionDocuments } from '@/lib/search/session-documents';
+import { messageDocuments, messageFacts, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
 import type { SearchProgress } from '@/lib/search/search-types';
 import { yieldToRequests } from '../http/request-activity';
 import type { Store, StoreChange } from '../store/store';
-import type { SearchIndex, SessionWrite } from './search-index';
+import type { SessionInfo } from '@/lib/model/session';
+import type { SourceIndex } from '../store/source-index';
+import { startBuild, type BuildMode, type RunningBuild } from './build-runner';
+import { storePartOf, type BuildJob, type BuildSource } from './index-build';
+import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
 import { sessionFingerprint } from './session-fingerprint';
 
 /** What has to be done for one session. */
@@ -24,10 +27,22 @@ interface Pending {
 const BATCH_DOCS = 2_000;
 const BATCH_SESSIONS = 50;
 
+/** Sources the build worker reads straight from disk; the others are read through their readers here. */
+const BULK_KINDS = new Set(['opencode-sqlite', 'opencode-json']);
+
+export interface UpdaterOptions {
+  /** The index file (the build worker opens its own connection to it). */
+  file: string;
+  build: BuildMode;
+}
+
 /**
- * Keeps the search index in step with the store: after the store's first read, sessions whose
- * fingerprint differs from the stored one are read again whole; after that, each change set the
- * store applies re-reads only the messages it wrote. Runs in small batches, off the request path.
+ * Keeps the search index in step with the store: after the store's first read, OpenCode's
+ * sessions are compared and read again where they differ by the build worker (off the main
+ * thread, straight from the database or tree); other sessions whose fingerprint differs from the
+ * stored one are read again whole here. After that, each change set the store applies re-reads
+ * only the messages it wrote, here, in small batches, off the request path, and never while the
+ * worker writes (one writer).
  */
 export class SearchUpdater {
   readonly progress: SearchProgress = { phase: 'starting', done: 0, total: 0, sessions: 0 };
@@ -41,11 +56,15 @@ export class SearchUpdater {
   private readonly unsubscribe: () => void;
   /** Resolves when nothing is pending (tests and the bench wait on it). */
   private idleWaiters: (() => void)[] = [];
+  /** The build worker's run, while it writes. */
+  private build: RunningBuild | undefined;
+  private buildDone = 0;
 
   constructor(
     private index: SearchIndex,
     private readonly store: Store,
     private readonly onError: (error: unknown) => void,
+    private readonly options: UpdaterOptions,
   ) {
     this.unsubscribe = store.onChange((change) => this.note(change));
     this.progress.sessions = index.sessionCount();
@@ -59,17 +78,20 @@ export class SearchUpdater {
   /** A new index (the old one was damaged): everything is compared again. */
   replaceIndex(index: SearchIndex): void {
     this.index = index;
+    this.build?.stop();
+    this.build = undefined;
     if (this.caughtUp) this.catchUp();
   }
 
   stop(): void {
     this.stopped = true;
+    this.build?.stop();
     this.unsubscribe();
   }
 
   /** Resolves once every change seen so far is in the index. */
   idle(): Promise<void> {
-    if (this.caughtUp && !this.running && this.pending.size === 0) return Promise.resolve();
+    if (this.caughtUp && !this.build && !this.running && this.pending.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -108,21 +130,86 @@ export class SearchUpdater {
     if (this.stopped) return;
     const stored = this.guard(() => this.index.fingerprints());
     if (!stored) return;
+    const job: BuildJob = { indexFile: this.options.file, sources: [], sessions: [] };
+    const sources = new Map<SourceIndex, number>();
     for (const id of this.store.view.ids()) {
       const owner = this.store.view.ownerOf(id);
+      const session = owner?.sessions.get(id);
       const fp = owner && sessionFingerprint(owner, id);
-      if (fp === undefined || stored.get(id) !== fp) this.entry(id).all = true;
+      if (owner && session && fp !== undefined && BULK_KINDS.has(owner.reader.kind)) {
+        let source = sources.get(owner);
+        if (source === undefined) {
+          sources.set(owner, (source = job.sources.length));
+          job.sources.push({ kind: owner.reader.kind as BuildSource['kind'], path: owner.reader.path });
+        }
+        job.sessions.push({ session: indexedSession(session), created: session.time.created, fp, source });
+      } else if (fp === undefined || stored.get(id) !== fp) this.entry(id).all = true;
       stored.delete(id);
     }
     const gone = [...stored.keys()];
     if (gone.length > 0) this.guard(() => this.index.remove({ sessions: gone }));
     this.caughtUp = true;
-    this.progress.phase = this.pending.size > 0 ? 'indexing' : 'ready';
+    this.progress.phase = this.pending.size > 0 || job.sessions.length > 0 ? 'indexing' : 'ready';
+    if (job.sessions.length > 0) this.startBuild(job);
     this.schedule();
   }
 
+  /** Runs the build worker over the job; what changes meanwhile waits in `pending` until it is done. */
+  private startBuild(job: BuildJob): void {
+    this.buildDone = 0;
+    let counted = false;
+    const build = startBuild(
+      job,
+      {
+        facts: async (ids) => this.factsOf(ids),
+        progress: (done, total) => {
+          if (this.build !== build) return;
+          if (!counted) {
+            counted = true;
+            this.progress.total += total;
+          }
+          this.progress.done += done - this.buildDone;
+          this.buildDone = done;
+          this.announce();
+        },
+      },
+      this.options.build,
+    );
+    this.build = build;
+    build.result
+      .then(
+        (result) => {
+          for (const id of result.skipped) this.entry(id).all = true;
+        },
+        (error: unknown) => {
+          if (this.build !== build || this.stopped) return;
+          this.onError(error);
+          // Read here what the worker could not (a damaged index is rebuilt by the service, which calls replaceIndex).
+          if (this.build === build) for (const s of job.sessions) this.entry(s.session.id).check = true;
+        },
+      )
+      .finally(() => {
+        if (this.build !== build) return;
+        this.build = undefined;
+        this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
+        this.store.events.emit([], ['search']);
+        if (this.pending.size > 0) this.schedule();
+        else if (!this.running) this.settle();
+      });
+  }
+
+  private factsOf(ids: readonly string[]): [string, MessageFacts][] {
+    const out: [string, MessageFacts][] = [];
+    for (const id of ids) for (const m of this.store.view.ownerOf(id)?.messagesOf(id) ?? []) out.push([m.id, messageFacts(m)]);
+    return out;
+  }
+
   private schedule(): void {
-    if (this.running || this.stopped || !this.caughtUp) return;
+    if (this.running || this.stopped || !this.caughtUp || this.build) return;
+    if (this.pending.size === 0) {
+      this.settle();
+      return;
+    }
     this.running = true;
     setImmediate(() => {
       this.drain()
@@ -130,7 +217,7 @@ export class SearchUpdater {
         .finally(() => {
           this.running = false;
           if (this.pending.size > 0 && !this.stopped) this.schedule();
-          else this.settle();
+          else if (!this.build) this.settle();
         });
     });
   }
@@ -184,7 +271,7 @@ export class SearchUpdater {
   /** Tells open pages the index changed: at once for a live write, at most every half second while building. */
   private announce(): void {
     const now = Date.now();
-    if (this.pending.size > 0 && now - this.announcedAt < 500) return;
+    if ((this.pending.size > 0 || this.build) && now - this.announcedAt < 500) return;
     this.announcedAt = now;
     this.store.events.emit([], ['search']);
   }
@@ -198,19 +285,19 @@ export class SearchUpdater {
     const stored = this.index.stored(id);
     // A session never written whole (or written from a failed read) is read whole.
     let all = job.all || !stored?.fp;
-    if (job.check && !all && stored?.fp !== fp) all = true;
-    const ownKey = `${session.title}\u0000${session.time.created}`;
-    const own = job.own || (job.title && stored?.own !== ownKey);
+    // A stored fingerprint may carry the build's part signature after the store's own (`|...`).
+    if (job.check && !all && storePartOf(stored?.fp ?? '') !== fp) all = true;
+    const own = job.own || (job.title && stored?.own !== ownKeyOf(session));
     if (!all && job.messages.size === 0 && !own) return undefined;
-    const messages = new Map<string, MessageInfo>();
-    for (const m of owner.messagesOf(id)) if (all || job.messages.has(m.id)) messages.set(m.id, m);
+    const messages = new Map<string, MessageFacts>();
+    for (const m of owner.messagesOf(id)) if (all || job.messages.has(m.id)) messages.set(m.id, messageFacts(m));
     const wanted = [...job.messages];
     const content = await owner.reader.loadContent(id, all ? { extras: true } : { messageIDs: wanted, extras: own });
     const docs = messageDocuments(messages, content?.parts ?? []);
     if (all || own) docs.push(...sessionDocuments(session, content?.todos ?? []));
     const complete = content !== undefined && content.issues.length === 0;
     return {
-      session: { id, source: session.source, projectID: session.projectID, title: session.title, own: ownKey },
+      session: indexedSession(session),
       // A partial write happens only to a session written whole before: it stays current.
       fp: complete ? fp : '',
       replace: all ? 'all' : { messages: wanted, own },
@@ -227,4 +314,13 @@ export class SearchUpdater {
       return undefined;
     }
   }
+}
+
+/** What a session's own documents (title, todos) were made from. */
+function ownKeyOf(session: SessionInfo): string {
+  return `${session.title}\u0000${session.time.created}`;
+}
+
+function indexedSession(session: SessionInfo): IndexedSession {
+  return { id: session.id, source: session.source, projectID: session.projectID, title: session.title, own: ownKeyOf(session) };
 }

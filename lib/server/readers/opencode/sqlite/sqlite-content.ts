@@ -8,7 +8,8 @@ import { readTreeDiffs } from '../json/json-tree-content';
 import type { Queries, Row } from './sqlite-queries';
 import { partFromRow } from './sqlite-rows';
 
-function partsOfRows(rows: readonly Row[], dbPath: string, issues: ReadIssue[]): Part[] {
+/** Parts of full part rows (time from the row where the part has none); rows that do not read become issues. */
+export function partsOfRows(rows: readonly Row[], dbPath: string, issues: ReadIssue[]): Part[] {
   const parts: Part[] = [];
   for (const row of rows) {
     const part = partFromRow(row);

@@ -1,0 +1,68 @@
+import 'server-only';
+import { Worker } from 'node:worker_threads';
+import type { MessageFacts } from '@/lib/search/session-documents';
+import { buildIndex, type BuildIo, type BuildJob, type BuildResult } from './index-build';
+
+/** Main thread → worker. */
+export type WorkerRequest = { type: 'facts'; facts: [string, MessageFacts][] };
+/** Worker → main thread. */
+export type WorkerReply =
+  | { type: 'need'; sessionIDs: string[] }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; result: BuildResult }
+  | { type: 'error'; message: string; code?: string };
+
+/** `worker`: a worker thread (the product); `inline`: the same build on this thread (unit tests). */
+export type BuildMode = 'worker' | 'inline';
+
+export interface RunningBuild {
+  result: Promise<BuildResult>;
+  /** Ends the build (its written part stays: sessions without a fingerprint are read at the next start). */
+  stop(): void;
+}
+
+/** The build mode unless told: `SESSIONSCOPE_SEARCH_BUILD=inline` keeps it on the main thread. */
+export function defaultBuildMode(): BuildMode {
+  return process.env.SESSIONSCOPE_SEARCH_BUILD === 'inline' ? 'inline' : 'worker';
+}
+
+export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode): RunningBuild {
+  if (mode === 'inline') return { result: buildIndex(job, io), stop: () => undefined };
+  const worker = spawnWorker(job);
+  let stopped = false;
+  const result = new Promise<BuildResult>((resolve, reject) => {
+    worker.on('message', (message: WorkerReply) => {
+      if (message.type === 'progress') io.progress(message.done, message.total);
+      else if (message.type === 'need') {
+        io.facts(message.sessionIDs).then(
+          (facts) => worker.postMessage({ type: 'facts', facts } satisfies WorkerRequest),
+          (error: unknown) => reject(error as Error),
+        );
+      } else if (message.type === 'done') resolve(message.result);
+      else reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(stopped ? 'search index build stopped' : `search index build worker exited (${code})`)));
+  });
+  return {
+    result,
+    stop: () => {
+      stopped = true;
+      void worker.terminate();
+    },
+  };
+}
+
+/**
+ * In the built server Next bundles the worker's entry from this very expression. Run from the
+ * TypeScript sources (tests, the bench), the entry is loaded through tsx.
+ */
+function spawnWorker(job: BuildJob): Worker {
+  const options = { workerData: { job }, stdout: false, stderr: false };
+  if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
+    const entry = import.meta.url.replace(/[^/]+$/, 'search-build-worker.ts');
+    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+    return new Worker(boot, { ...options, eval: true, execArgv: [...process.execArgv, '--conditions', 'react-server'] });
+  }
+  return new Worker(new URL('./search-build-worker.ts', import.meta.url), options);
+}

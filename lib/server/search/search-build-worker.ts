@@ -1,0 +1,32 @@
+import 'server-only';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { MessageFacts } from '@/lib/search/session-documents';
+import { buildIndex, type BuildJob } from './index-build';
+import type { WorkerReply, WorkerRequest } from './build-runner';
+
+/*
+ * The build worker's entry (node:worker_threads, bundled by Next as its own chunk): builds the
+ * search index from `workerData.job` and asks the main thread only for its messages' facts.
+ */
+const port = parentPort;
+if (port) {
+  const post = (message: WorkerReply): void => port.postMessage(message);
+  let answer: ((facts: [string, MessageFacts][]) => void) | undefined;
+  port.on('message', (message: WorkerRequest) => {
+    if (message.type === 'facts') answer?.(message.facts);
+  });
+  const job = (workerData as { job: BuildJob }).job;
+  buildIndex(job, {
+    facts: (sessionIDs) =>
+      new Promise((resolve) => {
+        answer = resolve;
+        post({ type: 'need', sessionIDs: [...sessionIDs] });
+      }),
+    progress: (done, total) => post({ type: 'progress', done, total }),
+  })
+    .then(
+      (result) => post({ type: 'done', result }),
+      (error: unknown) => post({ type: 'error', message: (error as Error)?.message ?? String(error), code: (error as { code?: unknown })?.code as string | undefined }),
+    )
+    .finally(() => port.close());
+}
