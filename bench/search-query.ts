@@ -52,16 +52,16 @@ async function main(): Promise<void> {
     const samples: number[] = [];
     const slowest: { q: string; ms: number; hits: number }[] = [];
     // The session with most hits for a common word: find-in-session's query.
-    const one = warm.search.search({ q: 'session', filters: {}, limit: 1, offset: 0, order: 'rank' }).hits[0]?.sessionID;
+    const one = (await warm.search.search({ q: 'session', filters: {}, limit: 1, offset: 0, order: 'rank' })).hits[0]?.sessionID;
     const queries = [...QUERIES, ...(one ? [{ q: 'test', filters: { session: one }, order: 'time' as const }] : [])];
     for (const query of queries) {
       const request: SearchRequest = { q: query.q, filters: query.filters ?? {}, limit: 20, offset: 0, order: 'order' in query ? query.order : 'rank' };
-      for (let i = 0; i < 3; i++) warm.search.search(request);
+      for (let i = 0; i < 3; i++) await warm.search.search(request);
       const times: number[] = [];
       let hits = 0;
       for (let i = 0; i < Number(values.reps); i++) {
         const t = performance.now();
-        hits = warm.search.search(request).hits.length;
+        hits = (await warm.search.search(request)).hits.length;
         times.push(performance.now() - t);
       }
       samples.push(...times);

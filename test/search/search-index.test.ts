@@ -16,30 +16,30 @@ describe('search index', () => {
   it('finds prompts, replies, reasoning, tool calls and outputs, and titles, naming session, message and part', async () => {
     const { dataDir, dbPath } = fixture();
     const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
-    const login = ask(search, 'login');
+    const login = await ask(search, 'login');
     expect(new Set(login.hits.map((h) => `${h.sessionID}:${h.kind}`))).toEqual(new Set(['ses_a:title', 'ses_a:prompt', 'ses_a:reasoning', 'ses_b:reply']));
-    const output = ask(search, 'check-password').hits;
+    const output = (await ask(search, 'check-password')).hits;
     expect(output).toHaveLength(1);
     expect(output[0]).toMatchObject({ sessionID: 'ses_a', messageID: 'msg_ses_a_1a', partID: 'prt_ses_a_1x', kind: 'tool-output', role: 'assistant', agent: 'build', model: 'anthropic/claude-x', sessionTitle: 'Fix the login page', source: 'opencode-sqlite' });
     const snippet = output[0]?.snippet;
     expect(snippet?.ranges.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['check', 'password']);
     // The last word matches as a prefix while typing.
-    expect(ask(search, 'bcry').hits.map((h) => h.kind).sort()).toEqual(['reply', 'tool-input']);
+    expect((await ask(search, 'bcry')).hits.map((h) => h.kind).sort()).toEqual(['reply', 'tool-input']);
     close();
   });
 
   it('filters by kind, role, session, source, model and date, and pages', async () => {
     const { dataDir, dbPath } = fixture();
     const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
-    expect(ask(search, 'login', { filters: { kinds: ['reply'] } }).hits.map((h) => h.sessionID)).toEqual(['ses_b']);
-    expect(ask(search, 'login', { filters: { role: 'user' } }).hits.map((h) => h.kind)).toEqual(['prompt']);
-    expect(ask(search, 'login', { filters: { session: 'ses_b' } }).hits).toHaveLength(1);
-    expect(ask(search, 'login', { filters: { sources: ['claude'] } }).hits).toHaveLength(0);
-    expect(ask(search, 'login', { filters: { model: 'anthropic/claude-x' } }).hits.map((h) => h.kind).sort()).toEqual(['reasoning', 'reply']);
-    expect(ask(search, 'login', { filters: { from: 1_780_000_020_000 } }).hits).toHaveLength(0);
-    const first = ask(search, 'login', { limit: 3 });
+    expect((await ask(search, 'login', { filters: { kinds: ['reply'] } })).hits.map((h) => h.sessionID)).toEqual(['ses_b']);
+    expect((await ask(search, 'login', { filters: { role: 'user' } })).hits.map((h) => h.kind)).toEqual(['prompt']);
+    expect((await ask(search, 'login', { filters: { session: 'ses_b' } })).hits).toHaveLength(1);
+    expect((await ask(search, 'login', { filters: { sources: ['claude'] } })).hits).toHaveLength(0);
+    expect((await ask(search, 'login', { filters: { model: 'anthropic/claude-x' } })).hits.map((h) => h.kind).sort()).toEqual(['reasoning', 'reply']);
+    expect((await ask(search, 'login', { filters: { from: 1_780_000_020_000 } })).hits).toHaveLength(0);
+    const first = await ask(search, 'login', { limit: 3 });
     expect(first.nextCursor).toBe('3');
-    const rest = ask(search, 'login', { limit: 3, offset: 3 });
+    const rest = await ask(search, 'login', { limit: 3, offset: 3 });
     expect(rest.nextCursor).toBeUndefined();
     expect(new Set([...first.hits, ...rest.hits].map((h) => `${h.sessionID}:${h.kind}`)).size).toBe(4);
     close();
@@ -56,7 +56,7 @@ describe('search index', () => {
     writeFileSync(file, Buffer.alloc(64 * 1024, 'garbage!'));
     const second = await openSearch(dataDir, dbPath, cacheDir);
     expect(dump(second.search)).toEqual(before);
-    expect(ask(second.search, 'bcrypt').hits.length).toBeGreaterThan(0);
+    expect((await ask(second.search, 'bcrypt')).hits.length).toBeGreaterThan(0);
     second.close();
   });
 
@@ -64,11 +64,11 @@ describe('search index', () => {
     const { dataDir, dbPath } = fixture();
     const cacheDir = newCacheDir();
     const first = await openSearch(dataDir, dbPath, cacheDir);
-    const answers = ask(first.search, 'login').hits;
+    const answers = (await ask(first.search, 'login')).hits;
     first.close();
     rmSync(cacheDir, { recursive: true, force: true });
     const second = await openSearch(dataDir, dbPath, cacheDir);
-    expect(ask(second.search, 'login').hits).toEqual(answers);
+    expect((await ask(second.search, 'login')).hits).toEqual(answers);
     second.close();
   });
 });

@@ -14,20 +14,20 @@ describe('search index, live', () => {
       await live.store.absorb(dbIndex, [`${dbPath}-wal`]);
       await live.search.idle();
     };
-    expect(ask(live.search, 'zebra').hits).toHaveLength(0);
+    expect((await ask(live.search, 'zebra')).hits).toHaveLength(0);
     writeTurn(db, 'ses_a', 2, { prompt: 'a zebra question', reply: 'striped answer' });
     await absorb();
-    expect(ask(live.search, 'zebra').hits.map((h) => h.partID)).toEqual(['prt_ses_a_2u', 'prt_ses_a_2r']);
+    expect((await ask(live.search, 'zebra')).hits.map((h) => h.partID)).toEqual(['prt_ses_a_2u', 'prt_ses_a_2r']);
     // A reply streams in: the part is rewritten in place.
     upsertPart(db, 'ses_a', 'msg_ses_a_2a', 'prt_ses_a_2t', { type: 'text', text: 'striped answer about okapis', time: { start: 1, end: 2 } });
     await absorb();
-    expect(ask(live.search, 'okapis').hits.map((h) => h.partID)).toEqual(['prt_ses_a_2t']);
+    expect((await ask(live.search, 'okapis')).hits.map((h) => h.partID)).toEqual(['prt_ses_a_2t']);
     // Undoing the turn deletes its messages and parts.
     db.prepare("DELETE FROM part WHERE message_id LIKE 'msg_ses_a_2%'").run();
     db.prepare("DELETE FROM message WHERE id LIKE 'msg_ses_a_2%'").run();
     await absorb();
-    expect(ask(live.search, 'zebra').hits).toHaveLength(0);
-    expect(ask(live.search, 'first').hits.length).toBeGreaterThan(0);
+    expect((await ask(live.search, 'zebra')).hits).toHaveLength(0);
+    expect((await ask(live.search, 'first')).hits.length).toBeGreaterThan(0);
     const cold = await openSearch(dataDir, dbPath, newCacheDir());
     expect(dump(live.search)).toEqual(dump(cold.search));
     live.close();

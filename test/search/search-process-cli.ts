@@ -17,7 +17,7 @@ while (index && Date.now() < until) {
 }
 if (index) await store.absorb(index, [`${dbPath}-wal`]);
 await search.idle();
-const hits = search.search({ q, filters: {}, limit: 100, offset: 0, order: 'rank' }).hits.length;
+const hits = (await search.search({ q, filters: {}, limit: 100, offset: 0, order: 'rank' })).hits.length;
 search.close();
 store.stop();
 process.stdout.write(JSON.stringify({ hits }));

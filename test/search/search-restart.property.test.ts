@@ -37,13 +37,13 @@ describe('search index across restarts', () => {
     insertSession(db, 'ses_e', { created: 1_780_000_000_000 });
     for (let n = 1; n <= 3; n++) writeTurn(db, 'ses_e', n, { prompt: `prompt ${n} about apples`, reply: `reply ${n}` });
     const first = await openSearch(dataDir, dbPath, cacheDir);
-    expect(ask(first.search, 'apples', { filters: { kinds: ['prompt'] } }).hits).toHaveLength(3);
+    expect((await ask(first.search, 'apples', { filters: { kinds: ['prompt'] } })).hits).toHaveLength(3);
     first.close();
     const row = db.prepare('SELECT data FROM part WHERE id = ?').get('prt_ses_e_1u') as { data: string };
     db.prepare('UPDATE part SET data = ?, time_updated = ? WHERE id = ?').run(JSON.stringify({ ...JSON.parse(row.data), text: 'prompt 1 about pears' }), 1_790_000_000_000, 'prt_ses_e_1u');
     const second = await openSearch(dataDir, dbPath, cacheDir);
-    expect(ask(second.search, 'pears').hits.map((h) => h.partID)).toEqual(['prt_ses_e_1u']);
-    expect(ask(second.search, 'apples', { filters: { kinds: ['prompt'] } }).hits).toHaveLength(2);
+    expect((await ask(second.search, 'pears')).hits.map((h) => h.partID)).toEqual(['prt_ses_e_1u']);
+    expect((await ask(second.search, 'apples', { filters: { kinds: ['prompt'] } })).hits).toHaveLength(2);
     second.close();
     db.close();
   });

@@ -28,13 +28,18 @@ export async function openSearch(dataDir: string, dbPath: string, cacheDir: stri
 export const ask = (search: SearchService, q: string, extra: Partial<SearchRequest> = {}) =>
   search.search({ q, filters: {}, limit: 50, offset: 0, order: 'rank', ...extra });
 
-/** What the index holds, in a fixed order (two indexes of the same data dump the same). */
+/** What the index holds, in a fixed order (two indexes of the same data dump the same): documents and the words indexed for each. */
 export function dump(search: SearchService): unknown {
   const db = (search as unknown as { db: Database.Database }).db;
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_words USING fts5vocab(main, 'fts', 'instance')");
   return {
     sessions: db.prepare('SELECT id, source, project, title FROM sessions ORDER BY id').all(),
     docs: db
-      .prepare('SELECT s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time, b.body FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message JOIN bodies b ON b.id = d.id ORDER BY 1, 2, 3, 4, 9')
+      .prepare(
+        `SELECT s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time,
+          (SELECT group_concat(term || '@' || offset, ' ') FROM (SELECT term, offset FROM temp.fts_words w WHERE w.doc = d.id ORDER BY offset)) AS words
+        FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message ORDER BY 1, 2, 3, 4, 9`,
+      )
       .all(),
   };
 }

@@ -33,7 +33,7 @@ describe('two dashboards on one index', () => {
     check.close();
     const cold = await openSearch(dataDir, dbPath, newCacheDir());
     expect(dump(shared.search)).toEqual(dump(cold.search));
-    expect(ask(shared.search, 'charlie', { limit: 100 }).hits).toHaveLength(20);
+    expect((await ask(shared.search, 'charlie', { limit: 100 })).hits).toHaveLength(20);
     shared.close();
     cold.close();
   }, 120_000);

@@ -18,9 +18,9 @@ describe('search index build worker', () => {
     db.prepare("INSERT INTO todo VALUES ('ses_007', 'water the avocado', 'pending', 'high', 0)").run();
     const inWorker = await openSearch(dataDir, dbPath, newCacheDir(), 'worker');
     expect(inWorker.search.progress()).toMatchObject({ phase: 'ready', sessions: SESSIONS });
-    expect(ask(inWorker.search, 'kiwis').hits.length).toBeGreaterThan(0);
-    expect(ask(inWorker.search, 'found42').hits).toMatchObject([{ sessionID: 'ses_042', kind: 'tool-output', partID: 'prt_ses_042_1x' }]);
-    expect(ask(inWorker.search, 'avocado').hits).toMatchObject([{ sessionID: 'ses_007', kind: 'todo' }]);
+    expect((await ask(inWorker.search, 'kiwis')).hits.length).toBeGreaterThan(0);
+    expect((await ask(inWorker.search, 'found42')).hits).toMatchObject([{ sessionID: 'ses_042', kind: 'tool-output', partID: 'prt_ses_042_1x' }]);
+    expect((await ask(inWorker.search, 'avocado')).hits).toMatchObject([{ sessionID: 'ses_007', kind: 'todo' }]);
     const inline = await openSearch(dataDir, dbPath, newCacheDir(), 'inline');
     expect(dump(inWorker.search)).toEqual(dump(inline.search));
     inWorker.close();

@@ -6,8 +6,8 @@ import { getSearchService } from '@/lib/server/store/get-store';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export function GET(request: Request): Response {
+export async function GET(request: Request): Promise<Response> {
   const query = parseQuery(request, searchParamsSchema);
   if (!query.ok) return query.response;
-  return json(getSearch(getSearchService(), query.value));
+  return json(await getSearch(getSearchService(), query.value));
 }

@@ -12,6 +12,8 @@ export type WorkerReply =
   | { type: 'done'; result: BuildResult }
   | { type: 'error'; message: string; code?: string };
 
+const WORKER_HEAP_MB = 160;
+
 /** `worker`: a worker thread (the product); `inline`: the same build on this thread (unit tests). */
 export type BuildMode = 'worker' | 'inline';
 
@@ -58,7 +60,8 @@ export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode): Running
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
 function spawnWorker(job: BuildJob): Worker {
-  const options = { workerData: { job }, stdout: false, stderr: false };
+  // The build holds one batch of rows and one flush of text at a time: a small heap keeps its memory (and the process's peak) bounded.
+  const options = { workerData: { job }, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
     const entry = import.meta.url.replace(/[^/]+$/, 'search-build-worker.ts');
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;

@@ -53,9 +53,9 @@ export interface BuildResult {
 
 /** Documents written per transaction, or fewer when their text is this long. */
 const FLUSH_DOCS = 8_000;
-const FLUSH_CHARS = 8_000_000;
+const FLUSH_CHARS = 4_000_000;
 /** Part rows read per query of the bulk scan. */
-const SCAN_ROWS = 2_000;
+const SCAN_ROWS = 1_000;
 /** With more sessions to read than this, a database's part table is read in one pass by rowid (tests set it). */
 const bulkSessions = (): number => Number(process.env.SESSIONSCOPE_SEARCH_BULK_ABOVE ?? 50);
 const STAT_CONCURRENCY = 64;
@@ -139,7 +139,12 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         };
         if (sessions.length > bulkSessions()) {
           const max = Math.max(1, Number(database.db.prepare('SELECT coalesce(max(rowid), 0) FROM part').pluck().get()));
-          const page = database.db.prepare('SELECT rowid AS _r, id, message_id, session_id, time_created, data FROM part WHERE rowid > ? ORDER BY rowid LIMIT ?');
+          // A tool's metadata (a third of the bytes: often a copy of its output) is never indexed: SQLite drops it before JS parses the row.
+          const page = database.db.prepare(
+            `SELECT rowid AS _r, id, message_id, session_id, time_created,
+              CASE WHEN json_valid(data) AND json_extract(data, '$.type') = 'tool' THEN json_remove(data, '$.state.metadata') ELSE data END AS data
+            FROM part WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+          );
           for (let after = 0; ; ) {
             const rows = page.all(after, SCAN_ROWS) as Row[];
             if (rows.length === 0) break;

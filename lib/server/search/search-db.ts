@@ -9,8 +9,8 @@ export const SEARCH_SCHEMA_VERSION = '3';
 
 /*
  * Ids are interned: a session's and a message's id is stored once (`sessions`, `messages`) and
- * documents name them by integer; the documents table is narrow (a scan of it reads no text) and
- * the deflated text sits in `bodies` under the document's rowid.
+ * documents name them by integer. The text itself is not kept: the FTS5 table is contentless
+ * (words and positions), and a page's 20 snippets are cut from the source (doc-text.ts).
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -25,19 +25,10 @@ CREATE TABLE IF NOT EXISTS docs(
   role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS docs_session ON docs(session, message);
-CREATE TABLE IF NOT EXISTS bodies(id INTEGER PRIMARY KEY, body BLOB NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
-CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN
-  DELETE FROM fts WHERE rowid = old.id;
-  DELETE FROM bodies WHERE id = old.id;
-END;
+CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts WHERE rowid = old.id; END;
 `;
 
-/*
- * The text is indexed by a contentless FTS5 table (words and positions only) and kept beside it
- * deflated (\`docs.body\`): snippets are cut from it in JS for the page's hits. Stored plain (an
- * external-content table) the index was 70% of the data's size; the target is 25%.
- */
 
 /**
  * The index file for one set of sources (`search-v1-<hash>.db`): two dashboards reading the same

@@ -1,9 +1,7 @@
 import 'server-only';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { MessageRole } from '@/lib/model/message';
 import type { SourceKind } from '@/lib/model/source';
-import { makeSnippet, type MarkWord } from '@/lib/search/make-snippet';
 import type { DocKind, SearchDoc, SearchHit } from '@/lib/search/search-types';
 
 /** What the index keeps of a session besides its documents: what filters and hits name. */
@@ -38,8 +36,11 @@ export interface SearchFilters {
   session?: string;
 }
 
+/** A hit as the index knows it: where, not what (the text is read from the source for the snippet). */
+export type IndexedHit = Omit<SearchHit, 'snippet'>;
+
 export interface SearchPage {
-  hits: SearchHit[];
+  hits: IndexedHit[];
   more: boolean;
 }
 
@@ -117,14 +118,12 @@ export class SearchIndex {
   /** Inserts documents of sessions already written (`sessions` maps their ids to their numbers). Call inside a transaction. */
   private insertDocs(docs: readonly SearchDoc[], sessions: ReadonlyMap<string, number>, known: Map<string, number>): void {
     const insert = this.st('INSERT INTO docs(session, message, part, kind, role, agent, model, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    const body = this.st('INSERT INTO bodies(id, body) VALUES (?, ?)');
     const index = this.st('INSERT INTO fts(rowid, body) VALUES (?, ?)');
     for (const d of docs) {
       const session = sessions.get(d.sessionID);
       if (session === undefined) continue;
       const message = d.messageID === undefined ? null : this.messageNumber(session, d.messageID, known);
       const { lastInsertRowid } = insert.run(session, message, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time));
-      body.run(lastInsertRowid, deflateRawSync(d.body));
       index.run(lastInsertRowid, d.body);
     }
   }
@@ -207,7 +206,7 @@ export class SearchIndex {
   }
 
   /** Hits for an FTS5 expression (see `parseSearchQuery`), best first (or in time order, for one session's next/previous). */
-  query(match: string, marks: readonly MarkWord[], filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' }): SearchPage {
+  query(match: string, filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' }): SearchPage {
     const where = ['fts MATCH ?'];
     const params: (string | number)[] = [match];
     const add = (clause: string, ...values: (string | number)[]) => {
@@ -241,17 +240,11 @@ export class SearchIndex {
         WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ? OFFSET ?`;
     }
     const rows = this.st(sql).all(...params, page.limit + 1, page.offset) as HitRow[];
-    // Bodies are read (and snippets cut) for the page's hits only: a common word matches most documents.
-    const body = this.st('SELECT body FROM bodies WHERE id = ?');
-    const hits = rows.slice(0, page.limit).map((row) => {
-      const stored = (body.get(row.id) as { body: Buffer } | undefined)?.body;
-      return toHit(row, makeSnippet(stored ? inflateRawSync(stored).toString('utf8') : '', marks));
-    });
-    return { hits, more: rows.length > page.limit };
+    return { hits: rows.slice(0, page.limit).map(toHit), more: rows.length > page.limit };
   }
 }
 
-function toHit(r: HitRow, snippet: SearchHit['snippet']): SearchHit {
+function toHit(r: HitRow): IndexedHit {
   return {
     sessionID: r.session,
     sessionTitle: r.title,
@@ -264,6 +257,5 @@ function toHit(r: HitRow, snippet: SearchHit['snippet']): SearchHit {
     ...(r.agent ? { agent: r.agent } : {}),
     ...(r.model ? { model: r.model } : {}),
     time: r.time,
-    snippet,
   };
 }

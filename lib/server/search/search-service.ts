@@ -1,13 +1,14 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import { markWords } from '@/lib/search/make-snippet';
+import { makeSnippet, markWords } from '@/lib/search/make-snippet';
 import { parseSearchQuery } from '@/lib/search/search-query';
 import type { SearchProgress, SearchResponse } from '@/lib/search/search-types';
 import { sessionscopeCacheDir } from '../config';
 import type { Store } from '../store/store';
 import { defaultBuildMode, type BuildMode } from './build-runner';
 import { isCorruption, openSearchDb, searchDbPath } from './search-db';
-import { SearchIndex, type SearchFilters } from './search-index';
+import { docTexts } from './doc-text';
+import { SearchIndex, type SearchFilters, type SearchPage } from './search-index';
 import { SearchUpdater } from './search-updater';
 
 export interface SearchRequest {
@@ -30,7 +31,7 @@ export class SearchService {
   private failure: string | undefined;
 
   constructor(
-    store: Store,
+    private readonly store: Store,
     started: Promise<void>,
     cacheDir: string = sessionscopeCacheDir(),
     build: BuildMode = defaultBuildMode(),
@@ -53,17 +54,22 @@ export class SearchService {
     return { ...this.updater.progress };
   }
 
-  search(request: SearchRequest): SearchResponse {
+  async search(request: SearchRequest): Promise<SearchResponse> {
     const { match, terms, marks } = parseSearchQuery(request.q);
     const base = { query: request.q, terms, hits: [], progress: this.progress() };
     if (!match || !this.index) return base;
+    let page: SearchPage;
     try {
-      const page = this.index.query(match, markWords(marks), request.filters, { limit: request.limit, offset: request.offset, order: request.order });
-      return { ...base, hits: page.hits, ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
+      page = this.index.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
     } catch (error) {
       this.onError(error);
       return { ...base, progress: this.progress() };
     }
+    // Snippets are cut for the page's hits only, from their text read again at the source.
+    const texts = await docTexts(this.store, page.hits);
+    const words = markWords(marks);
+    const hits = page.hits.map((hit, i) => ({ ...hit, snippet: makeSnippet(texts[i] ?? '', words) }));
+    return { ...base, hits, ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
   }
 
   /** Resolves once every change seen so far is searchable. */
