@@ -15,6 +15,11 @@ import { cleanNpmEnv, installGlobally, packProject, run, type Installed, type Pa
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
 const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
 
+interface SearchAnswer {
+  hits: { sessionTitle: string; kind: string; snippet: { text: string } }[];
+  progress: { phase: string; sessions: number };
+}
+
 interface SessionList {
   sessions: { id: string; source: string; messageCount: number }[];
 }
@@ -80,6 +85,16 @@ describe('the npm package', () => {
     const script = /\/_next\/static\/[^"]+\.js/.exec(page)?.[0];
     expect(script).toBeDefined();
     expect((await fetch(`${server.url}${script}`)).status).toBe(200);
+    // Search: the index is built by a worker thread whose code Next bundled into the traced server.
+    const s = server;
+    const search = async (): Promise<SearchAnswer> => (await (await fetch(`${s.url}/api/search?q=simplest`)).json()) as SearchAnswer;
+    await expect.poll(async () => (await search()).progress.phase).toBe('ready');
+    const found = await search();
+    expect(found.progress.sessions).toBe(oracle.computed.database.sessions);
+    expect(found.hits.map((h) => `${h.sessionTitle}: ${h.kind}`)).toContain('reasoning scenario: reply');
+    expect(found.hits[0]?.snippet.text).toContain('simplest');
+    // Had the worker failed to load, the index would be read on the main thread, with this line.
+    expect(s.output()).not.toMatch(/search index/);
     await server.stop();
     server = undefined;
   });
