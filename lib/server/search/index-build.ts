@@ -7,7 +7,7 @@ import type { SearchDoc } from '@/lib/search/search-types';
 import { listDir } from '@/lib/server/fs/list-dir';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { loadTreeContent } from '../readers/opencode/json/json-tree-content';
-import { hasLeftLog, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
+import { hasLeftLog, NoCopyError, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
 import { readSchemaInfo } from '../readers/opencode/sqlite/schema-info';
 import type { ReadIssue } from '../readers/read-result';
 import { partsOfRows } from '../readers/opencode/sqlite/sqlite-content';
@@ -98,13 +98,16 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       if (sessions.length === 0) continue;
       let signatures: Map<string, string>;
       if (source.kind === 'opencode-sqlite') {
-        // Never a copy from here: the store's reader makes that one, and the caller reads through it.
-        if (hasLeftLog(source.path)) {
+        // Never a copy from here: where the database can only be read from one (a crash left a
+        // log, no URI names), the store's reader has made it, and the caller reads through that.
+        const database = hasLeftLog(source.path) ? undefined : await openDatabase(source.path, undefined, true, false).catch((error: unknown) => {
+          if (error instanceof NoCopyError) return undefined;
+          throw error;
+        });
+        if (!database) {
           skipped.push(...sessions.map((s) => s.session.id));
-          opened.push(undefined);
           continue;
         }
-        const database = await openDatabase(source.path);
         opened[i] = database;
         signatures = sqliteSignatures(database.db);
       } else signatures = await treeSignatures(source.path, sessions.map((s) => s.session.id));

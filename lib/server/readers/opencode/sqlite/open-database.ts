@@ -40,7 +40,7 @@ const COPY_ATTEMPTS = 3;
  * connection of the process without them) is a private copy read, in our own cache folder,
  * removed on exit and signals (and, after a crash, at the next start).
  */
-export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir(), allowImmutable = true): Promise<OpenedDatabase> {
+export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir(), allowImmutable = true, allowCopy = true): Promise<OpenedDatabase> {
   // Only a regular file inside its folder is handed to SQLite (a FIFO would block its open for good).
   const checked = openDataFileSync(dbPath, path.dirname(dbPath));
   closeSync(checked.fd);
@@ -51,8 +51,12 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
   // An immutable open ignores the log a crash left: its commits are read from a copy instead.
   const immutable = hasLeftLog(dbPath) ? 'OpenCode left a write-ahead log and is not running' : allowImmutable ? openImmutable(Database, dbPath) : 'immutable open not allowed';
   if (typeof immutable !== 'string') return immutable;
+  if (!allowCopy) throw new NoCopyError(`the database would be read from a copy (${immutable})`);
   return openCopy(Database, dbPath, cacheDir, immutable);
 }
+
+/** A second reader (the search index's build) that will not make a database-sized copy of its own. */
+export class NoCopyError extends Error {}
 
 /** The database as an immutable file, or why it could not be opened so. */
 function openImmutable(Database: DatabaseConstructor, dbPath: string): OpenedDatabase | string {
