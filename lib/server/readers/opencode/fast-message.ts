@@ -1,5 +1,6 @@
 import type { MessageInfo } from '@/lib/model/message';
 import { reshapeTokens } from './reshape-tokens';
+import { shareMessageStrings } from '@/lib/model/shared-strings';
 
 type Obj = Record<string, unknown>;
 
@@ -54,5 +55,5 @@ export function fastMessage(value: unknown): MessageInfo | undefined {
   if (modelID) message.modelID = modelID;
   if (str(value.finish)) message.finish = value.finish as string;
   if (value.summary === true) message.summary = true;
-  return message;
+  return shareMessageStrings(message);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
+import { shareMessageStrings } from '@/lib/model/shared-strings';
 import type { CachedEntry, SourceCache } from '@/lib/server/index-cache/index-cache';
 
 /** Entries written per transaction, with a turn of the event loop between: pages keep being served. */
@@ -29,7 +30,7 @@ export function cachedMessage(id: string, entry: CachedEntry | undefined): { mes
       typeof value === 'object' && value !== null && value.id === id && typeof value.sessionID === 'string' &&
       (value.role === 'user' || value.role === 'assistant') && typeof value.cost === 'number' &&
       typeof value.tokens === 'object' && value.tokens !== null && typeof value.time?.created === 'number';
-    return ok ? { message: value as MessageInfo, rowid: Number.parseInt(entry.version, 10) || 0 } : undefined;
+    return ok ? { message: shareMessageStrings(value as MessageInfo), rowid: Number.parseInt(entry.version, 10) || 0 } : undefined;
   } catch {
     return undefined;
   }
