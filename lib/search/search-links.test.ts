@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planAnchor } from '@/lib/view/plan-display';
 import { hitHref, progressLine, searchApiUrl } from './search-links';
 
 describe('search links', () => {
@@ -6,6 +7,12 @@ describe('search links', () => {
     expect(hitHref({ sessionID: 'ses/1', messageID: 'm', partID: 'p 1' })).toBe('/sessions/ses%2F1?part=p+1&message=m');
     expect(hitHref({ sessionID: 's', messageID: 'm' })).toBe('/sessions/s?message=m');
     expect(hitHref({ sessionID: 's' })).toBe('/sessions/s');
+  });
+
+  it('opens a plan item at its plan on the plans page', () => {
+    const key = '/work/p/.sisyphus/boulder.json#w1';
+    expect(hitHref({ sessionID: `plan:${key}`, kind: 'plan', sessionTitle: 'Ship the CLI' })).toBe(`/plans#${planAnchor({ key, planName: 'Ship the CLI' })}`);
+    expect(planAnchor({ key, planName: 'Ship the CLI' })).toMatch(/^plan-ship-the-cli-/);
   });
 
   it('leaves empty parameters out of the API URL', () => {

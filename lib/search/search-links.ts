@@ -1,7 +1,14 @@
+import { planAnchor } from '@/lib/view/plan-display';
 import type { SearchHit } from './search-types';
 
-/** Where a hit opens: its session, scrolled to the part (or message) that matched. */
-export function hitHref(hit: Pick<SearchHit, 'sessionID' | 'messageID' | 'partID'>): string {
+/** The index's name for a plan (its documents sit under it as a session's do): `plan:<key>`. */
+export const PLAN_ID_PREFIX = 'plan:';
+
+/** Where a hit opens: its session, scrolled to the part (or message) that matched; a plan item, its plan on /plans. */
+export function hitHref(hit: Pick<SearchHit, 'sessionID' | 'messageID' | 'partID'> & Partial<Pick<SearchHit, 'kind' | 'sessionTitle'>>): string {
+  if (hit.kind === 'plan' && hit.sessionID.startsWith(PLAN_ID_PREFIX)) {
+    return `/plans#${encodeURIComponent(planAnchor({ key: hit.sessionID.slice(PLAN_ID_PREFIX.length), planName: hit.sessionTitle ?? '' }))}`;
+  }
   const query = new URLSearchParams();
   if (hit.partID) query.set('part', hit.partID);
   if (hit.messageID) query.set('message', hit.messageID);

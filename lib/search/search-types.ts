@@ -2,7 +2,7 @@ import type { MessageRole } from '@/lib/model/message';
 import type { SourceKind } from '@/lib/model/source';
 
 /** What a search hit is: who said it and in what form. */
-export const DOC_KINDS = ['prompt', 'reply', 'reasoning', 'tool-input', 'tool-output', 'title', 'todo', 'file', 'error', 'other'] as const;
+export const DOC_KINDS = ['prompt', 'reply', 'reasoning', 'tool-input', 'tool-output', 'title', 'todo', 'plan', 'file', 'error', 'other'] as const;
 export type DocKind = (typeof DOC_KINDS)[number];
 
 export const DOC_KIND_LABELS: Record<DocKind, string> = {
@@ -13,6 +13,7 @@ export const DOC_KIND_LABELS: Record<DocKind, string> = {
   'tool-output': 'tool output',
   title: 'title',
   todo: 'todo',
+  plan: 'plan item',
   file: 'file',
   error: 'error',
   other: 'other',

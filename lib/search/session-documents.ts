@@ -4,7 +4,9 @@ import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
 import type { SessionInfo } from '@/lib/model/session';
 import type { Todo } from '@/lib/model/todo';
+import type { PlanView } from '@/lib/plans/plan-work';
 import { cleanForIndex } from './marked-text';
+import { PLAN_ID_PREFIX } from './search-links';
 import type { DocKind, SearchDoc } from './search-types';
 
 /** How much of one field is indexed: the head and the tail of a long tool output are what people remember. */
@@ -106,6 +108,13 @@ export function messageDocuments(messages: ReadonlyMap<string, MessageFacts>, pa
   }
   for (const [id, facts] of messages) errorDocument(id, facts, docs);
   return docs;
+}
+
+/** A plan's document: its name and every checklist item (`plan:<key>`; the plan is its "session"). */
+export function planDocument(plan: Pick<PlanView, 'key' | 'planName' | 'progress' | 'updatedAt' | 'work'>): SearchDoc | undefined {
+  const items = plan.progress?.items.map((item) => item.text).filter(Boolean) ?? [];
+  if (items.length === 0) return undefined;
+  return { sessionID: `${PLAN_ID_PREFIX}${plan.key}`, kind: 'plan', time: plan.updatedAt ?? plan.work?.startedAt ?? 0, body: boundText([plan.planName, ...items].join('\n'), FIELD_LIMITS.text) };
 }
 
 /** Documents of a session's own fields: its title and its todo list. */

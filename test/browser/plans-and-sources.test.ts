@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCount } from '@/lib/format/format-tokens';
 import { sourceFamilyOf } from '@/lib/model/source';
+import type { SearchResponse } from '@/lib/search/search-types';
 import type { PlansResponse } from '@/lib/view/api-types';
 import { planAnchor } from '@/lib/view/plan-display';
 import type { Dashboard } from '../support/start-dashboard';
@@ -108,6 +109,21 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     await page.keyboard.press('g');
     await page.keyboard.press('p');
     await page.waitForURL(`${dashboard.url}/plans`);
+  });
+
+  it('search finds a plan checklist item, and the hit opens the plan', async () => {
+    const plans = await getJson<PlansResponse>(`${dashboard.url}/api/plans`);
+    const anchor = planAnchor(plans.plans.find((p) => p.planName === 'perf-pass')!);
+    await expect.poll(async () => (await getJson<SearchResponse>(`${dashboard.url}/api/search?q=project%20lookup`)).hits.map((h) => h.kind)).toContain('plan');
+    await page.goto(`${dashboard.url}/search?q=${encodeURIComponent('project lookup')}`);
+    const hit = page.locator('[data-testid="search-hit"]', { hasText: 'plan item' }).first();
+    await hit.waitFor();
+    expect(await hit.innerText()).toContain('perf-pass');
+    expect(await hit.locator('mark').first().innerText()).toMatch(/project/i);
+    await saveScreenshot(page, 'search-plan-item');
+    await hit.click();
+    await page.waitForURL(`**/plans#${anchor}`);
+    await page.locator(`#${anchor}`).waitFor();
   });
 
   it('every session row shows its source, and the source filter narrows the rows', async () => {

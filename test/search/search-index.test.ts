@@ -1,5 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { PlanView } from '@/lib/plans/plan-work';
+import { hitHref } from '@/lib/search/search-links';
+import { planAnchor } from '@/lib/view/plan-display';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 import { ask, dump, newCacheDir, openSearch, writeTurn } from './search-support';
 
@@ -70,5 +73,38 @@ describe('search index', () => {
     const second = await openSearch(dataDir, dbPath, cacheDir);
     expect((await ask(second.search, 'login')).hits).toEqual(answers);
     second.close();
+  });
+});
+
+describe('plan items in the search index', () => {
+  const plan = (items: string[]): PlanView => ({
+    key: '/work/app/.sisyphus/boulder.json#w1',
+    projectDir: '/work/app',
+    planName: 'Ship the exporter',
+    planPath: '/work/app/.sisyphus/plans/ship.md',
+    progress: { done: 0, total: items.length, items: items.map((text) => ({ text, done: false })) },
+    updatedAt: 1_780_000_000_000,
+  });
+
+  it('finds a plan checklist item, names the plan, opens it on the plans page, and follows edits and removal', async () => {
+    const { dataDir, dbPath } = fixture();
+    const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
+    search.setPlans([plan(['Write the CSV writer', 'Add a --format flag'])]);
+    await search.idle();
+    const hits = (await ask(search, 'format flag')).hits;
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ kind: 'plan', sessionTitle: 'Ship the exporter' });
+    expect(hits[0]?.snippet.text).toContain('--format flag');
+    expect(hitHref(hits[0]!)).toBe(`/plans#${planAnchor({ key: '/work/app/.sisyphus/boulder.json#w1', planName: 'Ship the exporter' })}`);
+    // Only the plan: the sessions are not counted as plans, nor the plan as a session.
+    expect(search.progress().sessions).toBe(2);
+    search.setPlans([plan(['Write the JSON writer'])]);
+    await search.idle();
+    expect((await ask(search, 'format')).hits).toHaveLength(0);
+    expect((await ask(search, 'json writer')).hits.map((h) => h.kind)).toEqual(['plan']);
+    search.setPlans([]);
+    await search.idle();
+    expect((await ask(search, 'writer')).hits).toHaveLength(0);
+    close();
   });
 });

@@ -1,5 +1,7 @@
 import 'server-only';
-import { errorDocument, messageFacts, partDocuments, sessionDocuments } from '@/lib/search/session-documents';
+import type { PlanView } from '@/lib/plans/plan-work';
+import { PLAN_ID_PREFIX } from '@/lib/search/search-links';
+import { errorDocument, messageFacts, partDocuments, planDocument, sessionDocuments } from '@/lib/search/session-documents';
 import type { SearchDoc } from '@/lib/search/search-types';
 import type { Store } from '../store/store';
 import type { IndexedHit } from './search-index';
@@ -9,9 +11,14 @@ import type { IndexedHit } from './search-index';
  * only (a copy of the text was a third of the data's size). Each message named is read once;
  * a hit whose source has changed or gone since it was indexed gets '' (no snippet).
  */
-export async function docTexts(store: Store, hits: readonly IndexedHit[]): Promise<string[]> {
+export async function docTexts(store: Store, hits: readonly IndexedHit[], plans: readonly PlanView[] = []): Promise<string[]> {
   const reads = new Map<string, Promise<SearchDoc[]>>();
   const docsOf = (hit: IndexedHit): Promise<SearchDoc[]> => {
+    if (hit.kind === 'plan') {
+      const plan = plans.find((p) => `${PLAN_ID_PREFIX}${p.key}` === hit.sessionID);
+      const doc = plan && planDocument(plan);
+      return Promise.resolve(doc ? [doc] : []);
+    }
     const key = `${hit.sessionID}\u0000${hit.messageID ?? ''}\u0000${hit.kind === 'todo' ? 'todo' : ''}`;
     let read = reads.get(key);
     if (!read) reads.set(key, (read = documentsOf(store, hit).catch(() => [])));
@@ -20,7 +27,7 @@ export async function docTexts(store: Store, hits: readonly IndexedHit[]): Promi
   return Promise.all(
     hits.map(async (hit) => {
       const docs = await docsOf(hit);
-      return docs.find((d) => d.kind === hit.kind && d.partID === hit.partID && d.messageID === hit.messageID)?.body ?? '';
+      return docs.find((d) => d.kind === hit.kind && d.partID === hit.partID && d.messageID === hit.messageID && d.sessionID === hit.sessionID)?.body ?? '';
     }),
   );
 }

@@ -87,8 +87,15 @@ export class SearchIndex {
     return this.st('SELECT fp, own FROM sessions WHERE id = ?').get(id) as { fp: string; own: string } | undefined;
   }
 
+  /** Sessions in the index (plans, indexed beside them, not counted). */
   sessionCount(): number {
-    return (this.st('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+    return (this.st("SELECT count(*) AS n FROM sessions WHERE id NOT LIKE 'plan:%'").get() as { n: number }).n;
+  }
+
+  /** Stored rows whose id starts with `prefix`, with what their documents were made from. */
+  ownByPrefix(prefix: string): Map<string, string> {
+    const rows = this.st('SELECT id, own FROM sessions WHERE substr(id, 1, length(?)) = ?').all(prefix, prefix) as { id: string; own: string }[];
+    return new Map(rows.map((r) => [r.id, r.own]));
   }
 
   /** The session's row (its number), written or updated; `fp` '' until its documents are all in. */

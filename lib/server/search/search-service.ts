@@ -4,6 +4,7 @@ import { makeSnippet, markWords } from '@/lib/search/make-snippet';
 import { parseSearchQuery } from '@/lib/search/search-query';
 import type { SearchProgress, SearchResponse } from '@/lib/search/search-types';
 import { sessionscopeCacheDir } from '../config';
+import type { PlanView } from '@/lib/plans/plan-work';
 import type { Store } from '../store/store';
 import { defaultBuildMode, type BuildMode } from './build-runner';
 import { isCorruption, openSearchDb, searchDbPath } from './search-db';
@@ -29,6 +30,7 @@ export class SearchService {
   private index: SearchIndex | undefined;
   private updater: SearchUpdater | undefined;
   private failure: string | undefined;
+  private plans: readonly PlanView[] = [];
 
   constructor(
     private readonly store: Store,
@@ -66,10 +68,16 @@ export class SearchService {
       return { ...base, progress: this.progress() };
     }
     // Snippets are cut for the page's hits only, from their text read again at the source.
-    const texts = await docTexts(this.store, page.hits);
+    const texts = await docTexts(this.store, page.hits, this.plans);
     const words = markWords(marks);
     const hits = page.hits.map((hit, i) => ({ ...hit, snippet: makeSnippet(texts[i] ?? '', words) }));
     return { ...base, hits, ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
+  }
+
+  /** The plans now (the plan tracker's): their checklist items are searchable, and open the plan. */
+  setPlans(plans: readonly PlanView[]): void {
+    this.plans = plans;
+    this.updater?.setPlans(plans);
   }
 
   /** Resolves once every change seen so far is searchable. */

@@ -1,5 +1,8 @@
 import 'server-only';
-import { messageDocuments, messageFacts, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
+import { createHash } from 'node:crypto';
+import type { PlanView } from '@/lib/plans/plan-work';
+import { PLAN_ID_PREFIX } from '@/lib/search/search-links';
+import { messageDocuments, messageFacts, planDocument, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
 import type { SearchProgress } from '@/lib/search/search-types';
 import { yieldToRequests } from '../http/request-activity';
 import type { Store, StoreChange } from '../store/store';
@@ -59,6 +62,9 @@ export class SearchUpdater {
   /** The build worker's run, while it writes. */
   private build: RunningBuild | undefined;
   private buildDone = 0;
+  /** The plans to index (the plan tracker's), and whether they changed since written. */
+  private plans: readonly PlanView[] = [];
+  private plansDirty = false;
 
   constructor(
     private index: SearchIndex,
@@ -75,11 +81,19 @@ export class SearchUpdater {
     storeStarted.then(() => this.catchUp()).catch(this.onError);
   }
 
+  /** The plans now: their checklists are indexed (written here, between the other writes). */
+  setPlans(plans: readonly PlanView[]): void {
+    this.plans = plans;
+    this.plansDirty = true;
+    this.schedule();
+  }
+
   /** A new index (the old one was damaged): everything is compared again. */
   replaceIndex(index: SearchIndex): void {
     this.index = index;
     this.build?.stop();
     this.build = undefined;
+    this.plansDirty = true;
     if (this.caughtUp) this.catchUp();
   }
 
@@ -91,7 +105,7 @@ export class SearchUpdater {
 
   /** Resolves once every change seen so far is in the index. */
   idle(): Promise<void> {
-    if (this.caughtUp && !this.build && !this.running && this.pending.size === 0) return Promise.resolve();
+    if (this.caughtUp && !this.build && !this.running && this.pending.size === 0 && !this.plansDirty) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -146,7 +160,7 @@ export class SearchUpdater {
       } else if (fp === undefined || stored.get(id) !== fp) this.entry(id).all = true;
       stored.delete(id);
     }
-    const gone = [...stored.keys()];
+    const gone = [...stored.keys()].filter((id) => !id.startsWith(PLAN_ID_PREFIX));
     if (gone.length > 0) this.guard(() => this.index.remove({ sessions: gone }));
     this.caughtUp = true;
     this.progress.phase = this.pending.size > 0 || job.sessions.length > 0 ? 'indexing' : 'ready';
@@ -206,7 +220,7 @@ export class SearchUpdater {
 
   private schedule(): void {
     if (this.running || this.stopped || !this.caughtUp || this.build) return;
-    if (this.pending.size === 0) {
+    if (this.pending.size === 0 && !this.plansDirty) {
       this.settle();
       return;
     }
@@ -216,7 +230,7 @@ export class SearchUpdater {
         .catch(this.onError)
         .finally(() => {
           this.running = false;
-          if (this.pending.size > 0 && !this.stopped) this.schedule();
+          if ((this.pending.size > 0 || this.plansDirty) && !this.stopped) this.schedule();
           else if (!this.build) this.settle();
         });
     });
@@ -231,6 +245,7 @@ export class SearchUpdater {
   }
 
   private async drain(): Promise<void> {
+    if (this.plansDirty) this.writePlans();
     while (this.pending.size > 0 && !this.stopped) {
       if (this.progress.total - this.progress.done > 1) this.progress.phase = 'indexing';
       const writes: SessionWrite[] = [];
@@ -266,6 +281,30 @@ export class SearchUpdater {
       if (written && (writes.length > 0 || removed.length > 0)) this.announce();
       await yieldToRequests();
     }
+  }
+
+  /** Writes the plans whose checklist changed, forgets those gone. */
+  private writePlans(): void {
+    this.plansDirty = false;
+    const stored = this.guard(() => this.index.ownByPrefix(PLAN_ID_PREFIX));
+    if (!stored) return;
+    const writes: SessionWrite[] = [];
+    for (const plan of this.plans) {
+      const doc = planDocument(plan);
+      if (!doc) continue;
+      const own = createHash('sha1').update(`${doc.time}\u0000${doc.body}`).digest('base64url');
+      if (stored.get(doc.sessionID) !== own) {
+        writes.push({ session: { id: doc.sessionID, source: 'opencode-sqlite', projectID: plan.projectDir, title: plan.planName, own }, fp: own, replace: 'all', docs: [doc] });
+      }
+      stored.delete(doc.sessionID);
+    }
+    const written = this.guard(() => {
+      if (stored.size > 0) this.index.remove({ sessions: [...stored.keys()] });
+      if (writes.length > 0) this.index.write(writes);
+      return true;
+    });
+    if (!written) this.plansDirty = true;
+    else if (writes.length > 0 || stored.size > 0) this.announce();
   }
 
   /** Tells open pages the index changed: at once for a live write, at most every half second while building. */

@@ -57,7 +57,10 @@ export function getRuntime(): Runtime {
   const locations = resolveLocations();
   const store = new Store(createReaders(locations, IndexCache.open()));
   const watcher = createFileWatcher(logError('watcher error'));
-  const plans = new PlanTracker(watcher, () => store.events.emit([], ['plans']));
+  const plans = new PlanTracker(watcher, () => {
+    g[KEY]?.search?.setPlans(plans.plans);
+    store.events.emit([], ['plans']);
+  });
   const live = new LiveOpencode((ids, kind) => store.liveChanged(ids, kind));
   store.live = live.state;
   const runtime: Runtime = { store, plans, locations, watcher, live, started: Promise.resolve() };
@@ -73,6 +76,7 @@ export function getRuntime(): Runtime {
   runtime.started = store.start().catch(logError('indexing failed'));
   followFirstPrompts(store, runtime.started);
   runtime.search = new SearchService(store, runtime.started);
+  runtime.search.setPlans(plans.plans);
   live.start(liveConfig());
   return runtime;
 }
