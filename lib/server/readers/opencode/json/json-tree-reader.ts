@@ -8,6 +8,7 @@ import { mapLimit } from '@/lib/server/fs/map-limit';
 import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
+import { fastPartMeta } from '../fast-part-meta';
 import { reshapeProject, reshapeSession } from '../reshape-session';
 import { classifyTreePath, type TreePath } from './json-tree-paths';
 import { loadTreeContent, loadTreeStepIndex } from './json-tree-content';
@@ -263,6 +264,8 @@ function reshapeRecord(where: TreePath, value: unknown, kind: 'opencode-json', f
     case 'message':
       return reshapeMessage(value);
     default: {
+      const fast = fastPartMeta(value);
+      if (fast) return { ok: true, value: fast };
       const part = reshapePart(value);
       return part.ok ? { ok: true, value: partMetaOf(part.value) } : part;
     }

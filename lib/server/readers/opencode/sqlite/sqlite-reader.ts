@@ -1,13 +1,12 @@
 import 'server-only';
 import { existsSync, statSync } from 'node:fs';
-import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
 import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
 import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
-import { messageFromRow, partFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
+import { messageFromRow, partMetaFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
 import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 import { ScannedTables } from './file-scan/scanned-tables';
@@ -388,8 +387,8 @@ export class SqliteReader implements SourceReader {
     }
     const created = typeof row.time_created === 'number' ? row.time_created : undefined;
     const updated = typeof row._updated === 'number' ? row._updated : undefined;
-    push(changes, where, partFromRow(row), (v) => {
-      changes.parts.push(partMetaOf(v, created, updated));
+    push(changes, where, partMetaFromRow(row, created, updated), (v) => {
+      changes.parts.push(v);
       this.cursor.notePart(Number(row._rowid ?? 0));
     });
   }

@@ -2,6 +2,8 @@ import 'server-only';
 import { parsedNestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
+import { partMetaOf, type PartMeta } from '@/lib/model/part-meta';
+import { fastPartMeta } from '../fast-part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { reshapeMessage } from '../reshape-message';
@@ -82,6 +84,21 @@ export function messageFromRow(row: Row): Reshaped<MessageInfo> {
   value.id = row.id;
   value.sessionID = row.session_id;
   return reshapeMessage(value);
+}
+
+/** What the index keeps of a part row: the common records without zod (fastPartMeta), the rest through the schema. */
+export function partMetaFromRow(row: Row, created?: number, updated?: number): Reshaped<PartMeta> {
+  const data = parseData(row);
+  if (!data.ok) return data;
+  // The parsed object is this call's own: completed in place.
+  const value = data.value;
+  value.id = row.id;
+  value.messageID = row.message_id;
+  value.sessionID = row.session_id;
+  const fast = fastPartMeta(value, created, updated);
+  if (fast) return { ok: true, value: fast };
+  const part = reshapePart(value);
+  return part.ok ? { ok: true, value: partMetaOf(part.value, created, updated) } : part;
 }
 
 export function partFromRow(row: Row): Reshaped<Part> {
