@@ -1,6 +1,6 @@
 'use client';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCost } from '@/lib/format/format-cost';
+import { formatCost, formatCostTick } from '@/lib/format/format-cost';
 import type { StackedDays } from '@/lib/charts/cost-by-day-model';
 import { AXIS_TICK, GRID_STROKE, PALETTE, TOOLTIP_STYLE } from './chart-theme';
 
@@ -11,7 +11,7 @@ export function StackedCostChart({ data, height = 240, label, ticks }: { data: S
         <BarChart accessibilityLayer={false} data={data.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} {...(ticks ? { ticks: [...ticks], interval: 0 } : {})} />
-          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCost(v)} width={56} />
+          <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCostTick(v)} width={56} />
           <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--hover)' }} formatter={(value) => formatCost(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           {data.series.map((s, i) => (

@@ -1,7 +1,7 @@
 'use client';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompact } from '@/lib/format/format-tokens';
-import { formatCost } from '@/lib/format/format-cost';
+import { formatCost, formatCostTick } from '@/lib/format/format-cost';
 import { costAxis } from '@/lib/charts/axis';
 import { AXIS_TICK, COST_COLOR, GRID_STROKE, TOKEN_SERIES, TOOLTIP_STYLE } from './chart-theme';
 
@@ -32,7 +32,7 @@ export function TokenCostChart({ rows, xKey, costKey, costName, altCost, height 
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey={xKey} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={16} {...(ticks ? { ticks: [...ticks], interval: 0 } : {})} />
           <YAxis yAxisId="tokens" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCompact(v)} width={48} />
-          {cost.show ? <YAxis yAxisId="cost" orientation="right" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCost(v)} width={56} domain={[0, 'auto']} /> : null}
+          {cost.show ? <YAxis yAxisId="cost" orientation="right" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCostTick(v)} width={56} domain={[0, 'auto']} /> : null}
           <Tooltip
             contentStyle={TOOLTIP_STYLE}
             cursor={{ fill: 'var(--hover)' }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost } from './format-cost';
+import { formatCost, formatCostTick } from './format-cost';
 
 describe('formatCost', () => {
   it.each([
@@ -14,4 +14,17 @@ describe('formatCost', () => {
     [-0.0042, '-$0.0042'],
     [Number.NaN, '—'],
   ])('%s -> %s', (usd, text) => expect(formatCost(usd)).toBe(text));
+});
+
+describe('formatCostTick', () => {
+  it.each([
+    [0, '$0'],
+    [0.8, '$0.80'],
+    [1.6, '$1.60'],
+    [3.2, '$3.20'],
+    [0.05, '$0.05'],
+    [0.0025, '$0.0025'],
+    [0.002, '$0.002'],
+    [2500, '$2,500'],
+  ])('%s -> %s', (usd, text) => expect(formatCostTick(usd)).toBe(text));
 });

@@ -10,3 +10,18 @@ export function formatCost(usd: number): string {
   if (v < 1000) return `${sign}$${v.toFixed(2)}`;
   return `${sign}$${Math.round(v).toLocaleString('en-US')}`;
 }
+
+/**
+ * USD on a chart axis: ticks are round numbers, so no padding digits ("$0.80" beside "$1.60", not
+ * "$0.800"); cents from a dime up, as few digits as the tick has below.
+ */
+export function formatCostTick(usd: number): string {
+  if (!Number.isFinite(usd)) return '';
+  const v = Math.abs(usd);
+  if (v === 0) return '$0';
+  if (v < 0.0001 || v >= 1000) return formatCost(usd);
+  const sign = usd < 0 ? '-' : '';
+  if (v >= 0.1) return `${sign}$${v.toFixed(2)}`;
+  // Two significant digits at most, no padding zeros (JS writes no exponent from 1e-4 up).
+  return `${sign}$${String(Number(v.toPrecision(2)))}`;
+}
