@@ -28,8 +28,8 @@ const only = process.env.PAGES?.split(',');
 const browser = await launchChromium();
 const out = '/tmp/ui17-shots';
 mkdirSync(out, { recursive: true });
-for (const [w, h] of [[1440, 900], [390, 844]] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
+for (const [w, h] of (process.env.SIZES === 'phone' ? [[390, 844]] : process.env.SIZES === 'desktop' ? [[1440, 900]] : [[1440, 900], [390, 844]]) as [number, number][]) {
+  for (const scheme of (process.env.SCHEMES?.split(',') ?? ['light', 'dark']) as ('light' | 'dark')[]) {
     const context = await browser.newContext({ viewport: { width: w, height: h }, colorScheme: scheme });
     for (const [name, p] of pages) {
       if (only && !only.includes(name)) continue;
@@ -37,8 +37,17 @@ for (const [w, h] of [[1440, 900], [390, 844]] as const) {
       const t = Date.now();
       try {
         await page.goto(`${dashboard.url}${p}`, { timeout: 60_000 });
-        await page.waitForTimeout(2500);
-        await page.screenshot({ path: `${out}/${name}-${w}-${scheme}.png`, fullPage: name !== 'long-session' });
+        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(1500);
+        if (w > 500 || process.env.FULL) await page.screenshot({ path: `${out}/${name}-${w}-${scheme}.png`, fullPage: name !== 'long-session' });
+        else {
+          const height = name === 'long-session' ? h : await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let y = 0, n = 0; y < height && n < 6; y += h - 40, n++) {
+            await page.evaluate((top) => window.scrollTo(0, top), y);
+            await page.waitForTimeout(200);
+            await page.screenshot({ path: `${out}/${name}-${w}-${scheme}-${n}.png` });
+          }
+        }
         console.log(name, w, scheme, Date.now() - t, 'ms');
       } catch (e) {
         console.log(name, w, scheme, 'FAILED', (e as Error).message.split('\n')[0]);

@@ -40,7 +40,7 @@ export function DiagnosticsView() {
               <tr key={`${s.kind}:${s.path}`}>
                 <td>
                   {s.kind}
-                  {s.mode ? ` (${s.mode})` : ''}
+                  {s.mode ? <div className="muted small">{s.mode}</div> : null}
                 </td>
                 <td className="card-wide">
                   <code>{s.path}</code>

@@ -11,6 +11,7 @@ import { evenTicks } from '@/lib/charts/axis';
 import { stackCostByDay, type CostBasis } from '@/lib/charts/cost-by-day-model';
 import { fitRangeToData } from '@/lib/charts/time-series';
 import { fromParam, type OverviewRange } from '@/lib/view/overview-range';
+import { useNarrow } from '@/components/ui/use-narrow';
 
 const BASES: { basis: CostBasis; label: string; title: string }[] = [
   { basis: 'stored', label: 'Recorded', title: 'Cost as the agent recorded it (subscriptions record $0)' },
@@ -28,7 +29,8 @@ export function CostByModelPerDay({ range }: { range: OverviewRange }) {
     const from = fitRangeToData(stats.data.groups, range.from, now).from;
     return stackCostByDay(stats.data.groups, basis, from, now, 5, range.unit);
   }, [stats.data, basis, range.from, range.unit, now]);
-  const ticks = useMemo(() => (data ? evenTicks(data.rows.map((r) => String(r.label)), 8) : undefined), [data]);
+  const narrow = useNarrow();
+  const ticks = useMemo(() => (data ? evenTicks(data.rows.map((r) => String(r.label)), narrow ? 5 : 8) : undefined), [narrow, data]);
   const actions = (
     <>
       <div className="segmented" role="group" aria-label="Which cost">

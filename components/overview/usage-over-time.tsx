@@ -13,6 +13,7 @@ import { buildTimeSeries, fitRangeToData, timeLabel, type TimeUnit } from '@/lib
 import { localDayKey } from '@/lib/format/format-time';
 import { fromParam, type OverviewRange } from '@/lib/view/overview-range';
 import type { Periods } from '@/lib/view/periods';
+import { useNarrow } from '@/components/ui/use-narrow';
 
 export function UsageOverTime({ periods, range }: { periods: Periods; range: OverviewRange }) {
   const [hourly, setHourly] = useState(false);
@@ -24,7 +25,8 @@ export function UsageOverTime({ periods, range }: { periods: Periods; range: Ove
   const from = hourly ? periods.dayAgo : (fit?.from ?? range.from ?? now);
   const rows = useMemo(() => (stats.data ? buildTimeSeries(stats.data.groups, unit, from, Math.max(now, from)) : []), [stats.data, unit, from, now]);
   // Both charts of the row (and the cost-by-model chart below) show the same date ticks.
-  const ticks = useMemo(() => evenTicks(rows.map((r) => r.label), 8), [rows]);
+  const narrow = useNarrow();
+  const ticks = useMemo(() => evenTicks(rows.map((r) => r.label), narrow ? 5 : 8), [narrow, rows]);
   const toggle = (
     <>
       <div className="segmented" role="group" aria-label="Range">

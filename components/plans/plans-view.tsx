@@ -30,6 +30,8 @@ export function PlansView() {
   // The badges' rule: a work the boulder calls active whose sessions went quiet counts as idle.
   const counts = planCounts(list, now);
   const counting = stillCounting(plans.data.index);
+  // No session of any work is here: no cost to state ("$0.00" would claim they cost nothing).
+  const found = works.some((p) => p.sessions.some((s) => s.found));
   // A missing plan file already shows on its card.
   const issues = plans.data.issues.filter((i) => !list.some((p) => p.problem && p.planPath === i.path));
   return (
@@ -47,7 +49,12 @@ export function PlansView() {
               detail={`${counts.byPhase.idle} idle · ${plural(counts.works, 'work')} in ${plural(projects.length, 'project')}`}
             />
             <Stat label="Tasks done in active and idle works" testId="plans-tasks" value={`${counts.tasksDone}/${counts.tasksTotal}`} />
-            <Stat label="Cost of plan sessions" testId="plans-cost" value={counting ? <Counting /> : formatCost(works.reduce((sum, p) => sum + p.cost, 0))} detail="with subagents" />
+            <Stat
+              label="Cost of plan sessions"
+              testId="plans-cost"
+              value={counting ? <Counting /> : found ? formatCost(works.reduce((sum, p) => sum + p.cost, 0)) : '—'}
+              detail={found ? 'with subagents' : 'none of their sessions is in the data read here'}
+            />
           </div>
           {projects.map((group) => (
             <section key={group.projectDir} className="plan-project" aria-label={`Plans of ${group.projectDir}`}>

@@ -55,6 +55,7 @@ export function SearchView() {
   );
   return (
     <div className="page search-page">
+      <h1 className="page-title">Search</h1>
       <form className="filter-bar" role="search" aria-label="Search everything" onSubmit={(e) => e.preventDefault()}>
         <input type="search" aria-label="Search text" placeholder="Words, “a phrase”, -exclude, a OR b" value={text} onChange={(e) => setText(e.target.value)} data-testid="search-page-input" />
         {select('source', 'Agent tool', options.sources.map((s) => ({ value: s, label: SOURCE_FAMILY_LABELS[s] })))}
@@ -63,8 +64,12 @@ export function SearchView() {
         {select('model', 'Model', options.models.map((m) => ({ value: m, label: m })))}
         {select('kind', 'Kind', DOC_KINDS.map((k) => ({ value: k, label: DOC_KIND_LABELS[k] })))}
         {select('role', 'Who', [{ value: 'user', label: 'you' }, { value: 'assistant', label: 'the agent' }])}
-        <input type="date" aria-label="From" value={params.from ?? ''} onChange={(e) => set('from', e.target.value)} />
-        <input type="date" aria-label="To" value={params.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+        <label className="inline-field">
+          From <input type="date" aria-label="From" value={params.from ?? ''} onChange={(e) => set('from', e.target.value)} />
+        </label>
+        <label className="inline-field">
+          to <input type="date" aria-label="To" value={params.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+        </label>
       </form>
       <Panel title={q ? `Results for “${q}”` : 'Search'}>
         {progress ? <p className="muted small search-progress" data-testid="search-progress">{progress}</p> : null}

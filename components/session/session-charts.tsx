@@ -11,6 +11,7 @@ import { cacheMix } from '@/lib/charts/cache-mix';
 import { formatPercent, formatCompact } from '@/lib/format/format-tokens';
 import { plural } from '@/lib/format/plural';
 import type { TokenCounts } from '@/lib/model/tokens';
+import { useNarrow } from '@/components/ui/use-narrow';
 
 const NO_STEPS: StepRow[] = [];
 
@@ -21,7 +22,8 @@ const NO_STEPS: StepRow[] = [];
 export function SessionCharts({ steps = NO_STEPS, error, tokens }: { steps?: StepRow[]; error?: unknown; tokens: TokenCounts }) {
   const loading = steps === NO_STEPS;
   const bars = useMemo(() => bucketSteps(steps), [steps]);
-  const ticks = useMemo(() => evenTicks(bars.map((b) => b.label), 10), [bars]);
+  const narrow = useNarrow();
+  const ticks = useMemo(() => evenTicks(bars.map((b) => b.label), narrow ? 5 : 10), [narrow, bars]);
   const mix = cacheMix(tokens);
   if (error) return <ErrorState what="the step charts" error={error} />;
   if (loading) return <Loading what="step charts" />;

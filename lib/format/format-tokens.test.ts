@@ -29,6 +29,9 @@ describe('formatCount and formatPercent', () => {
     expect(formatCount(12345.4)).toBe('12,345');
     expect(formatCount(Number.NaN)).toBe('—');
     expect(formatPercent(0.873)).toBe('87%');
+    // A sliver of a context window is not an empty one.
+    expect(formatPercent(805 / 200_000)).toBe('<1%');
+    expect(formatPercent(0)).toBe('0%');
     expect(formatPercent(undefined)).toBe('—');
   });
 });

@@ -32,5 +32,7 @@ export function formatCount(n: number): string {
 /** 0.873 -> "87%" */
 export function formatPercent(ratio: number | undefined): string {
   if (ratio === undefined || !Number.isFinite(ratio)) return '—';
+  // A little is not nothing: 805 tokens of a 200k window is "<1%", never "0%".
+  if (ratio > 0 && ratio < 0.005) return '<1%';
   return `${Math.round(ratio * 100)}%`;
 }

@@ -65,7 +65,7 @@ function openImmutable(Database: DatabaseConstructor, dbPath: string): OpenedDat
     db = new Database(immutableUri(dbPath), { readonly: true, fileMustExist: true });
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     const opened = db;
-    return { db, mode: 'immutable', note: 'read-only, immutable (OpenCode not running: no -wal/-shm; no copy, no side file)', close: () => opened.close() };
+    return { db, mode: 'immutable', note: 'read-only, OpenCode not running (no -wal/-shm, no copy, no side file)', close: () => opened.close() };
   } catch (error) {
     db?.close();
     return (error as Error).message || String(error);
