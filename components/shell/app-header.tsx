@@ -38,7 +38,7 @@ export function AppHeader() {
         Sessionscope
       </Link>
       <button type="button" className="menu-button" aria-expanded={menu} aria-controls="main-nav" onClick={() => setMenu(!menu)} data-testid="menu-button">
-        {current?.label ?? 'Menu'} <span aria-hidden>▾</span>
+        {current?.label ?? (pathname.startsWith('/search') ? 'Search' : 'Menu')} <span aria-hidden>▾</span>
       </button>
       <nav aria-label="Main" id="main-nav">
         {NAV.map((item) => (
