@@ -13,7 +13,7 @@ export function planPhaseTone(phase: PlanPhase): StatusTone {
 export function planStatusTitle(view: PlanStatusView): string {
   switch (view.phase) {
     case 'running': return 'The boulder says this work is in progress, and one of its sessions is live';
-    case 'idle': return `The boulder says this work is in progress, but none of its sessions is live${view.idleSince ? `: idle since ${formatExactTime(view.idleSince)}` : ''}`;
+    case 'idle': return `The boulder says this work is in progress, but none of its sessions is live${view.idleSince ? `: last activity ${formatExactTime(view.idleSince)}` : ''}`;
     case 'completed': return 'The boulder says this work is completed, and every task is checked';
     case 'ended-open': return 'The boulder says this work is completed, but tasks of the plan are still open';
     case 'paused': return 'The boulder says this work is paused';
