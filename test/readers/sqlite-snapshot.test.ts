@@ -1,7 +1,10 @@
 // OpenCode not running (no -wal/-shm): the database is opened as an immutable file, which creates
 // nothing next to it and copies nothing. Where that is impossible a private copy in the user's cache
 // folder is read instead; it goes when closed, and copies left by a crashed dashboard go at the next start.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +12,7 @@ import { immutableUri, openDatabase } from '@/lib/server/readers/opencode/sqlite
 import { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 
+const require = createRequire(import.meta.url);
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
@@ -60,6 +64,28 @@ describe('reading a database OpenCode is not running on', () => {
     opened.close();
     expect(readdirSync(cache)).toEqual([]);
     expect(readdirSync(dataDir)).toEqual(['opencode.db']);
+  });
+
+  it('reads the log a crashed OpenCode left, in place: no copy, no lock, no file created or changed', async () => {
+    const { dataDir, dbPath, cache } = closedDatabase();
+    // A writer killed mid-work: its commits are only in the log, and nobody holds -shm.
+    const writer = spawnSync(process.execPath, ['-e', `
+      const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+      const db = new D(${JSON.stringify(dbPath)});
+      db.pragma('journal_mode = WAL');
+      db.pragma('wal_autocheckpoint = 0');
+      db.prepare("INSERT INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES ('ses_crash', 'proj1', 's', '/w', 'only in the log', '1', 1, 1)").run();
+      process.kill(process.pid, 'SIGKILL');`]);
+    expect(writer.signal).toBe('SIGKILL');
+    const files = (): string => readdirSync(dataDir).sort().map((f) => { const s = statSync(path.join(dataDir, f)); return `${f}:${s.size}:${s.mtimeMs}:${createHash('md5').update(readFileSync(path.join(dataDir, f))).digest('hex')}`; }).join(' ');
+    const before = files();
+    expect(before).toContain('opencode.db-wal');
+    const opened = await openDatabase(dbPath, cache);
+    expect(opened.mode).toBe('left-log');
+    expect(opened.db.prepare('SELECT id FROM session ORDER BY id').pluck().all()).toEqual(['ses_a', 'ses_crash']);
+    opened.close();
+    expect(files()).toBe(before);
+    expect(readdirSync(cache)).toEqual([]);
   });
 
   it("removes copies left by a dashboard that is gone, and keeps a running one's", async () => {

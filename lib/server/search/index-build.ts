@@ -7,7 +7,7 @@ import type { SearchDoc } from '@/lib/search/search-types';
 import { listDir } from '@/lib/server/fs/list-dir';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { loadTreeContent } from '../readers/opencode/json/json-tree-content';
-import { hasLeftLog, NoCopyError, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
+import { NoCopyError, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
 import { readSchemaInfo } from '../readers/opencode/sqlite/schema-info';
 import type { ReadIssue } from '../readers/read-result';
 import { partsOfRows } from '../readers/opencode/sqlite/sqlite-content';
@@ -98,9 +98,9 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       if (sessions.length === 0) continue;
       let signatures: Map<string, string>;
       if (source.kind === 'opencode-sqlite') {
-        // Never a copy from here: where the database can only be read from one (a crash left a
-        // log, no URI names), the store's reader has made it, and the caller reads through that.
-        const database = hasLeftLog(source.path) ? undefined : await openDatabase(source.path, undefined, true, false).catch((error: unknown) => {
+        // Never a copy from here: where the database can only be read from one (no URI names), the
+        // store's reader has made it, and the caller reads through that.
+        const database = await openDatabase(source.path, undefined, true, false).catch((error: unknown) => {
           if (error instanceof NoCopyError) return undefined;
           throw error;
         });

@@ -9,7 +9,7 @@ import { onExit } from '@/lib/server/process/exit-cleanup';
 import { loadBetterSqlite, type DatabaseConstructor } from './load-better-sqlite';
 import { writerAttached } from './wal-writer';
 
-export type OpenMode = 'live' | 'immutable' | 'copy';
+export type OpenMode = 'live' | 'immutable' | 'left-log' | 'copy';
 
 // SQLite reads `file:` names as URIs (needed for `immutable=1`) when this is set before the first
 // connection of the process; bin/sessionscope.mjs and instrumentation.ts set it earlier still.
@@ -32,8 +32,8 @@ const COPY_ATTEMPTS = 3;
  *
  * SQLite opening a WAL database read-only still creates `-wal` and `-shm` when they are absent, and
  * rebuilds `-shm` when no connection holds it (OpenCode crashed). So: when OpenCode has them open
- * (a connection holds `-shm`), attach read-only to them; when a crash left a log, read a private
- * copy of the database and the log; otherwise
+ * (a connection holds `-shm`), attach read-only to them; when a crash left a log, read the file and
+ * the log without a lock, the log's index in memory (see openLeftLog); otherwise
  * open the file as immutable (`file:...?immutable=1`: no lock, no journal, no side file). Nobody
  * writes the file then: a writer that starts writes `-wal`/`-shm` first, the watcher sees them and
  * the reader reopens live. Only where URI names cannot be used (another module opened the first
@@ -49,7 +49,7 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
   if (isLive(dbPath)) return openLive(Database, dbPath);
   removeDeadCopies(cacheDir);
   // An immutable open ignores the log a crash left: its commits are read from a copy instead.
-  const immutable = hasLeftLog(dbPath) ? 'OpenCode left a write-ahead log and is not running' : allowImmutable ? openImmutable(Database, dbPath) : 'immutable open not allowed';
+  const immutable = !allowImmutable ? 'immutable open not allowed' : hasLeftLog(dbPath) ? openLeftLog(Database, dbPath) : openImmutable(Database, dbPath);
   if (typeof immutable !== 'string') return immutable;
   if (!allowCopy) throw new NoCopyError(`the database would be read from a copy (${immutable})`);
   return openCopy(Database, dbPath, cacheDir, immutable);
@@ -72,10 +72,34 @@ function openImmutable(Database: DatabaseConstructor, dbPath: string): OpenedDat
   }
 }
 
+/**
+ * The log a crash left (OpenCode not running), read into this process's memory: SQLite's `unix-none`
+ * VFS takes no lock, and the exclusive locking mode, set before the first read, keeps the log's index
+ * on the heap instead of in `-shm`. Nothing next to the data is created or changed (a plain read-only
+ * open rewrites `-shm`), and nothing is copied. Any change to the files reopens (see the reader).
+ */
+function openLeftLog(Database: DatabaseConstructor, dbPath: string): OpenedDatabase | string {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(fileUri(dbPath, 'mode=ro&vfs=unix-none'), { readonly: true, fileMustExist: true });
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    const opened = db;
+    return { db, mode: 'left-log', note: 'read-only, no lock: the write-ahead log OpenCode left when it stopped, read into memory (no copy, no side file)', close: () => opened.close() };
+  } catch (error) {
+    db?.close();
+    return `OpenCode left a write-ahead log that could not be read in place: ${(error as Error).message || String(error)}`;
+  }
+}
+
 /** `file:` URI of an absolute path: `%`, `?` and `#` escaped, the rest as is (SQLite's URI rules). */
-export function immutableUri(dbPath: string): string {
+function fileUri(dbPath: string, query: string): string {
   const escaped = path.resolve(dbPath).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return `file://${escaped.startsWith('/') ? '' : '/'}${escaped}?immutable=1`;
+  return `file://${escaped.startsWith('/') ? '' : '/'}${escaped}?${query}`;
+}
+
+export function immutableUri(dbPath: string): string {
+  return fileUri(dbPath, 'immutable=1');
 }
 
 /**
