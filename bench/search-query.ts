@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     }
     const file = warm.search.file;
     const db = (warm.search as unknown as { db: { prepare(sql: string): { get(): unknown } } }).db;
-    const sizes = db.prepare("SELECT (SELECT sum(length(body)) FROM docs) AS body, (SELECT count(*) FROM docs) AS docs, (SELECT sum(length(block)) FROM fts_data) AS fts, (SELECT page_count * page_size FROM pragma_page_count, pragma_page_size) AS file").get();
+    const sizes = db.prepare("SELECT (SELECT count(*) FROM docs) AS docs, (SELECT sum(length(block)) FROM fts_data) AS fts, (SELECT page_count * page_size FROM pragma_page_count, pragma_page_size) AS file").get();
     const bytes = ['', '-wal'].reduce((n, s) => n + (statSync(`${file}${s}`, { throwIfNoEntry: false })?.size ?? 0), 0);
     const dataBytes = databases.reduce((n, f) => n + (statSync(f).size ?? 0), 0);
     warm.search.close();
