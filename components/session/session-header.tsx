@@ -59,7 +59,7 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
         <SourceBadge source={s.source} />
       </div>
       <p className="status-reason" data-testid="status-reason">
-        {s.status.reason} · last write <RelativeTime ms={s.status.lastWrite} />
+        {counting ? 'Reading its messages: status and figures follow' : s.status.reason} · last write <RelativeTime ms={s.status.lastWrite} />
       </p>
       <p className="meta muted">
         <span title={s.directory}>{shortPath(s.directory)}</span>
@@ -96,7 +96,7 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
           value={counting ? pending : formatDuration(s.lastActivity - s.firstActivity)}
           detail={counting ? undefined : `${plural(s.turnCount, 'turn')} · ${plural(s.messageCount, 'message')} · ${partCount === undefined ? '… parts' : plural(partCount, 'part')}`}
         />
-        <Stat label="Models" value={<span className="small-value">{s.models.join(', ') || '—'}</span>} detail={s.agents.length ? `agents: ${s.agents.join(', ')}` : undefined} />
+        <Stat label="Models" value={counting ? pending : <span className="small-value">{s.models.join(', ') || '—'}</span>} detail={!counting && s.agents.length ? `agents: ${s.agents.join(', ')}` : undefined} />
       </div>
     </header>
   );
