@@ -70,6 +70,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))('the overview while index
     await other.getByTestId('session-cost').waitFor();
     expect(await other.getByTestId('session-cost').innerText()).toContain('counting…');
     expect(await other.getByTestId('session-tokens').innerText()).toContain('counting…');
+    // Its messages are not read yet: not "No messages yet".
+    expect(await other.getByTestId('status-reason').innerText()).toContain('Reading its messages');
     const detail = await other.locator('main').innerText();
     for (const zero of ZERO_FIGURES) expect(detail, `${zero} on a session's page`).not.toMatch(zero);
     await other.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
