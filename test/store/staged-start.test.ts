@@ -103,4 +103,24 @@ describe('totals while the first read runs', () => {
     expect(getStats(store, query).total).toMatchObject({ messages: 1_201, storedCost: 602 });
     store.stop();
   });
+
+  it('once complete, no query is answered from a partial one kept from just before (each asked after another)', async () => {
+    const tree = new TreeBuilder();
+    tree.project('p1');
+    for (let s = 0; s < 20; s++) {
+      tree.session('p1', `ses_${s}`);
+      for (let m = 0; m < 10; m++) tree.message(`ses_${s}`, `msg_${s}_${m}`, { role: 'assistant', cost: 0.5, tokens: { input: 10, output: 5, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: 1_780_000_000_000 + m } });
+    }
+    const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: [] }));
+    const byModel = statsQuerySchema.parse({ groupBy: 'model' });
+    const byMonth = statsQuerySchema.parse({ groupBy: 'month' });
+    const answers: { first: boolean; second: boolean }[] = [];
+    // Pages ask several stats at each event; the first asked after completion must not leave the others a stale partial.
+    store.events.subscribe(() => answers.push({ first: getStats(store, byModel).complete, second: getStats(store, byMonth).complete }));
+    await store.start();
+    expect(answers.some((a) => !a.first)).toBe(true);
+    for (const a of answers.filter((x) => x.first)) expect(a.second).toBe(true);
+    expect(answers.at(-1)).toEqual({ first: true, second: true });
+    store.stop();
+  });
 });

@@ -33,11 +33,13 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
   let memo = memos.get(store);
   if (memo && memo.prices === store.prices) {
     const known = memo.answers.get(key);
-    if (known && (memo.generation === generation || (!known.answer.complete && !store.progress.figuresComplete && now - known.at < PARTIAL_REUSE_MS))) return known.answer;
+    // A partial answer is never given once the figures are complete, whatever generation it was kept under.
+    const usable = known && (known.answer.complete || !store.progress.figuresComplete);
+    if (known && usable && (memo.generation === generation || (!known.answer.complete && now - known.at < PARTIAL_REUSE_MS))) return known.answer;
   }
   if (!memo || memo.generation !== generation || memo.prices !== store.prices) {
     // Partial answers still young enough are kept across the first read's stages.
-    const kept = [...(memo?.answers ?? [])].filter(([, a]) => !a.answer.complete && now - a.at < PARTIAL_REUSE_MS && memo?.prices === store.prices);
+    const kept = store.progress.figuresComplete ? [] : [...(memo?.answers ?? [])].filter(([, a]) => !a.answer.complete && now - a.at < PARTIAL_REUSE_MS && memo?.prices === store.prices);
     memos.set(store, (memo = { generation, prices: store.prices, answers: new Map(kept) }));
   }
   const answer = computeAnswer(store, query);
