@@ -1,12 +1,10 @@
 import 'server-only';
-import path from 'node:path';
+import { realpathSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Part } from '@/lib/model/part';
 import { errorDocument, partDocuments, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
 import type { SearchDoc } from '@/lib/search/search-types';
-import { listDir } from '@/lib/server/fs/list-dir';
-import { mapLimit } from '@/lib/server/fs/map-limit';
-import { loadTreeContent } from '../readers/opencode/json/json-tree-content';
+import { readTreeTodos } from '../readers/opencode/json/json-tree-content';
 import { NoCopyError, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
 import { readSchemaInfo } from '../readers/opencode/sqlite/schema-info';
 import type { ReadIssue } from '../readers/read-result';
@@ -14,6 +12,7 @@ import { partsOfRows } from '../readers/opencode/sqlite/sqlite-content';
 import { prepareQueries, type Queries, type Row } from '../readers/opencode/sqlite/sqlite-queries';
 import { openSearchDb } from './search-db';
 import { SearchIndex, type IndexedSession } from './search-index';
+import { readTreePartsSync, treeSignaturesSync } from './tree-parts-sync';
 
 /** A source the build reads straight from disk: OpenCode's database, or its JSON tree's `storage/`. */
 export interface BuildSource {
@@ -58,7 +57,6 @@ const FLUSH_CHARS = 4_000_000;
 const SCAN_ROWS = 1_000;
 /** With more sessions to read than this, a database's part table is read in one pass by rowid (tests set it). */
 const bulkSessions = (): number => Number(process.env.SESSIONSCOPE_SEARCH_BULK_ABOVE ?? 50);
-const STAT_CONCURRENCY = 64;
 
 /**
  * The stored fingerprint: the store's own (session record, messages, newest parts) and what the
@@ -110,7 +108,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         }
         opened[i] = database;
         signatures = sqliteSignatures(database.db);
-      } else signatures = await treeSignatures(source.path, sessions.map((s) => s.session.id));
+      } else signatures = treeSignaturesSync(source.path, sessions.map((s) => s.session.id));
       for (const s of sessions) {
         const fp = combinedFingerprint(s.fp, signatures.get(s.session.id));
         if (stored.get(s.session.id) === fp) continue;
@@ -163,11 +161,14 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         }
         for (const s of sessions) writer.own(s, sqliteTodos(q, s.session.id));
       } else {
+        const rootReal = realpathSync(source.path);
         for (const [n, s] of sessions.entries()) {
-          const content = await loadTreeContent(source.path, s.session.id, { extras: true });
-          if (content.issues.length > 0) failed.add(s.session.id);
-          for (const part of content.parts) writer.part(part, facts);
-          writer.own(s, content.todos);
+          const issues: ReadIssue[] = [];
+          const read = readTreePartsSync(source.path, rootReal, s.session.id);
+          const todos = await readTreeTodos(source.path, s.session.id, issues);
+          if (read.failed || issues.length > 0) failed.add(s.session.id);
+          for (const part of read.parts) writer.part(part, facts);
+          writer.own(s, todos);
           await writer.maybeFlush();
           io.progress(done + n + 1, total);
         }
@@ -203,33 +204,6 @@ function sqliteSignatures(db: Database.Database): Map<string, string> {
   const updated = columns.has('time_updated') ? 'time_updated' : 'time_created';
   const rows = db.prepare(`SELECT session_id AS s, count(*) AS n, max(${updated}) AS u, sum(octet_length(data)) AS b FROM part GROUP BY session_id`).all() as { s: string; n: number; u: number; b: number }[];
   return new Map(rows.map((r) => [String(r.s), `${r.n}:${r.u}:${r.b}`]));
-}
-
-/** Per session: part files, newest modification and bytes (a stat of each part file of its messages). */
-async function treeSignatures(storageRoot: string, sessionIDs: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const { stat } = await import('node:fs/promises');
-  for (const id of sessionIDs) {
-    const messages = await listDir(path.join(storageRoot, 'message', id), 'files', '.json');
-    if (!messages.ok) continue;
-    let n = 0;
-    let newest = 0;
-    let bytes = 0;
-    await mapLimit(messages.names, STAT_CONCURRENCY, async (name) => {
-      const dir = path.join(storageRoot, 'part', name.slice(0, -'.json'.length));
-      const parts = await listDir(dir, 'files', '.json');
-      if (!parts.ok) return;
-      for (const file of parts.names) {
-        const st = await stat(path.join(dir, file)).catch(() => undefined);
-        if (!st) continue;
-        n++;
-        newest = Math.max(newest, st.mtimeMs);
-        bytes += st.size;
-      }
-    });
-    out.set(id, `${n}:${newest}:${bytes}`);
-  }
-  return out;
 }
 
 /** Collects documents and writes them in large transactions. */
