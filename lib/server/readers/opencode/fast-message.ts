@@ -1,23 +1,9 @@
 import type { MessageInfo } from '@/lib/model/message';
+import { isObj, finite, optFinite, optString, plainTokens } from './plain-values';
 import { reshapeTokens } from './reshape-tokens';
 import { shareMessageStrings } from '@/lib/model/shared-strings';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const optString = (v: unknown): v is string | null | undefined => v === undefined || v === null || typeof v === 'string';
-const optFinite = (v: unknown): v is number | null | undefined => v === undefined || v === null || finite(v);
 const OPTIONAL_STRINGS = ['parentID', 'agent', 'mode', 'providerID', 'modelID', 'finish'] as const;
-
-function plainTokens(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (!isObj(v)) return false;
-  for (const key of ['input', 'output', 'reasoning'] as const) if (v[key] !== undefined && !finite(v[key])) return false;
-  const cache = v.cache;
-  if (cache === undefined) return true;
-  return isObj(cache) && (cache.read === undefined || finite(cache.read)) && (cache.write === undefined || finite(cache.write));
-}
 
 /**
  * The common, well-formed message record turned into a MessageInfo without zod (the first read

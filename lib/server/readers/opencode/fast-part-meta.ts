@@ -1,13 +1,8 @@
 import { mainArgOf, type PartMeta } from '@/lib/model/part-meta';
 import type { ToolStatus } from '@/lib/model/part';
+import { finite, isObj, optFinite, optString, plainTokens, type Obj } from './plain-values';
 import { reshapeTokens } from './reshape-tokens';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const optFinite = (v: unknown): v is number | null | undefined => v === undefined || v === null || finite(v);
-const optString = (v: unknown): v is string | null | undefined => v === undefined || v === null || typeof v === 'string';
 const optBoolean = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
 const optObj = (v: unknown): v is Obj | null | undefined => v === undefined || v === null || isObj(v);
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v !== '';
@@ -19,15 +14,6 @@ function plainTime(v: unknown, keys: readonly string[]): v is Obj | null | undef
   if (!isObj(v)) return false;
   for (const key of keys) if (!optFinite(v[key])) return false;
   return true;
-}
-
-function plainTokens(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (!isObj(v)) return false;
-  for (const key of ['input', 'output', 'reasoning'] as const) if (v[key] !== undefined && !finite(v[key])) return false;
-  const cache = v.cache;
-  if (cache === undefined) return true;
-  return isObj(cache) && (cache.read === undefined || finite(cache.read)) && (cache.write === undefined || finite(cache.write));
 }
 
 /**
