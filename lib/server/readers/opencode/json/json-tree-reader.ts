@@ -196,14 +196,18 @@ export class JsonTreeReader implements SourceReader {
    */
   private async readListed(changes: ChangeSet, files: readonly string[]): Promise<void> {
     const records: string[] = [];
+    const places = new Map<string, TreePath>();
     for (const file of files) {
       const where = classifyTreePath(this.path, file);
       if (where?.kind === 'todo' || where?.kind === 'session_diff') changes.touchedSessions.push(where.id);
-      else if (where) records.push(file);
+      else if (where) {
+        records.push(file);
+        places.set(file, where);
+      }
     }
     for await (const batch of readListedFiles(records, { root: this.path, maxBytes: FILE_CAPS.jsonRecord })) {
       for (const { file, read } of batch) {
-        const where = classifyTreePath(this.path, file);
+        const where = places.get(file);
         if (where) this.takeRecord(changes, file, where, treeRecordFromRead(read));
       }
     }
