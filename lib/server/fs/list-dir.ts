@@ -17,12 +17,21 @@ function oddReason(entry: Dirent): string {
 /** Directory entries by kind, tolerant of folders that vanish or deny access between list and read. */
 export async function listDir(path: string, want: 'files' | 'dirs', suffix = ''): Promise<DirListing> {
   try {
-    const entries = (await readdir(path, { withFileTypes: true })).filter((entry) => entry.name.endsWith(suffix));
-    const names = entries.filter((entry) => (want === 'files' ? entry.isFile() : entry.isDirectory())).map((entry) => entry.name);
-    const odd = entries.filter((entry) => !entry.isFile() && !entry.isDirectory()).map((entry) => ({ name: entry.name, reason: oddReason(entry) }));
-    return { ok: true, names, odd };
+    return listingOf(await readdir(path, { withFileTypes: true }), want, suffix);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR', reason: `${code}: cannot list folder` };
+    return listingError(error);
   }
+}
+
+/** A folder's entries (readdir with types) as a listing: the wanted kind by name, the odd ones with why. */
+export function listingOf(dirents: readonly Dirent[], want: 'files' | 'dirs', suffix: string): DirListing {
+  const entries = dirents.filter((entry) => entry.name.endsWith(suffix));
+  const names = entries.filter((entry) => (want === 'files' ? entry.isFile() : entry.isDirectory())).map((entry) => entry.name);
+  const odd = entries.filter((entry) => !entry.isFile() && !entry.isDirectory()).map((entry) => ({ name: entry.name, reason: oddReason(entry) }));
+  return { ok: true, names, odd };
+}
+
+export function listingError(error: unknown): DirListing {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR', reason: `${code}: cannot list folder` };
 }

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDataFile } from '../open-data-file';
+import { listDir } from '../list-dir';
+import { listDirs } from './list-dirs';
 import { bulkReadCounts, readListedFiles, type ListedFileRead } from './read-listed-files';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bulk-read-'));
@@ -45,7 +47,7 @@ describe('readListedFiles (a worker thread reads, under the same rules as readDa
     files.splice(1_234, 0, ...odd);
 
     const reads = await all(files);
-    expect(bulkReadCounts).toEqual({ worker: 3, thisThread: 0 });
+    expect(bulkReadCounts).toMatchObject({ worker: 3, thisThread: 0 });
     expect(reads.map((r) => r.file)).toEqual(files);
     for (const [i, { read }] of reads.filter((r) => !odd.includes(r.file)).entries()) {
       expect(read.ok && JSON.parse(read.bytes.toString('utf8'))).toEqual({ i, text: 'é'.repeat(i % 7) });
@@ -61,5 +63,28 @@ describe('readListedFiles (a worker thread reads, under the same rules as readDa
     const first = reads[0]?.read;
     const single = await readDataFile(files[0] as string, { ...limits, listedAsFile: true });
     expect(first?.ok && first.version).toBe(single.ok && single.version);
+  });
+
+  it('lists 300 folders as listDir lists each: files, the odd entries with why, missing and unreadable folders', async () => {
+    const base = path.join(dir, 'folders');
+    const dirs: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const d = path.join(base, `d${i}`);
+      mkdirSync(d, { recursive: true });
+      writeFileSync(path.join(d, `m${i}.json`), '{}');
+      writeFileSync(path.join(d, 'note.txt'), 'x');
+      dirs.push(d);
+    }
+    execFileSync('mkfifo', [path.join(base, 'd7', 'fifo.json')]);
+    symlinkSync(outside, path.join(base, 'd8', 'out.json'));
+    mkdirSync(path.join(base, 'd9', 'sub.json'));
+    symlinkSync(outside, path.join(base, 'linked-folder'));
+    dirs.push(path.join(base, 'gone'), path.join(base, 'linked-folder'), path.join(base, 'd1', 'm1.json'));
+    const before = bulkReadCounts.listedByWorker;
+    const listings = await listDirs(dirs, 'files', '.json');
+    expect(bulkReadCounts.listedByWorker).toBeGreaterThan(before);
+    expect(listings).toEqual(await Promise.all(dirs.map((d) => listDir(d, 'files', '.json'))));
+    expect(listings[7]).toMatchObject({ ok: true, odd: [{ name: 'fifo.json', reason: expect.stringMatching(/FIFO/) }] });
+    expect(listings.at(-3)).toMatchObject({ ok: false, missing: true });
   });
 });

@@ -1,16 +1,13 @@
 import 'server-only';
 import { realpath } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
 import { mapLimit } from '../map-limit';
 import { readDataFile, type DataFileRead } from '../open-data-file';
-import type { BulkReply, BulkRequest } from './bulk-read-worker';
+import { BULK_TIMEOUT_MS, bulkWorker } from './bulk-worker';
 
 /** Files per request to the worker (~1,000 small records: a few ms of parsing each way). */
 const BATCH = 1_000;
-/** A batch not answered in this long is given up (a hung file system): its files and the rest fail. */
-const BATCH_TIMEOUT_MS = 10_000;
 /** Fewer files than this are read on this thread: starting a worker (~30 ms) would cost a live change more. */
-const WORKER_FROM = 200;
+export const WORKER_FROM = 200;
 /** Without a worker (too few files, or it could not start): reads in flight on the main thread's way. */
 const FALLBACK_CONCURRENCY = 64;
 
@@ -18,7 +15,16 @@ const FALLBACK_CONCURRENCY = 64;
  * Batches read by the worker and on this thread, since start (diagnostics, tests). On `globalThis`:
  * Next's server entries each hold their own copy of this module, and the store's is not /api/health's.
  */
-export const bulkReadCounts: { worker: number; thisThread: number } = ((globalThis as { [key: symbol]: unknown })[Symbol.for('sessionscope.bulkReads')] ??= { worker: 0, thisThread: 0 }) as { worker: number; thisThread: number };
+export const bulkReadCounts: BulkReadCounts = ((globalThis as { [key: symbol]: unknown })[Symbol.for('sessionscope.bulkReads')] ??= { worker: 0, thisThread: 0, listedByWorker: 0 }) as BulkReadCounts;
+
+interface BulkReadCounts {
+  /** Batches of files read on the worker thread. */
+  worker: number;
+  /** Batches read on this thread (few files, or no worker). */
+  thisThread: number;
+  /** Batches of folders listed on the worker thread. */
+  listedByWorker: number;
+}
 
 export interface ListedFileRead {
   file: string;
@@ -43,98 +49,34 @@ export async function* readListedFiles(files: readonly string[], limits: { root:
     for (const batch of batches) yield await readOnThisThread(batch, limits);
     return;
   }
-  const worker = new BulkWorker();
-  try {
-    const asked = batches.slice(0, 2).map((batch) => worker.ask({ rootReal, maxBytes: limits.maxBytes, files: batch }));
-    for (let i = 0; i < batches.length; i++) {
-      const batch = batches[i] as string[];
-      const next = batches[i + 2];
-      const reply = (await asked[i]) ?? 'failed';
-      if (next && reply !== 'failed' && reply !== 'timeout') asked.push(worker.ask({ rootReal, maxBytes: limits.maxBytes, files: next }));
-      if (reply === 'timeout') {
-        const reason = `read took longer than ${BATCH_TIMEOUT_MS} ms: given up`;
-        for (const rest of batches.slice(i)) yield rest.map((file) => ({ file, read: { ok: false, missing: false, reason } }));
-        return;
-      }
-      if (reply === 'failed') {
-        // The worker could not start or died: this batch and the rest on this thread.
-        for (const rest of batches.slice(i)) yield await readOnThisThread(rest, limits);
-        return;
-      }
-      bulkReadCounts.worker++;
-      const bytes = Buffer.from(reply.buffer);
-      yield batch.map((file, k) => {
-        const read = reply.reads[k];
-        if (!read) return { file, read: { ok: false, missing: false, reason: 'not read' } };
-        return { file, read: read.ok ? { ok: true, bytes: bytes.subarray(read.start, read.end), mtimeMs: read.mtimeMs, version: read.version } : read };
-      });
+  const worker = bulkWorker();
+  const asked = batches.slice(0, 2).map((batch) => worker.ask({ op: 'read', rootReal, maxBytes: limits.maxBytes, files: batch }));
+  for (let i = 0; i < batches.length; i++) {
+    const batch = batches[i] as string[];
+    const next = batches[i + 2];
+    const reply = (await asked[i]) ?? 'failed';
+    if (next && reply !== 'failed' && reply !== 'timeout') asked.push(worker.ask({ op: 'read', rootReal, maxBytes: limits.maxBytes, files: next }));
+    if (reply === 'timeout') {
+      const reason = `read took longer than ${BULK_TIMEOUT_MS} ms: given up`;
+      for (const rest of batches.slice(i)) yield rest.map((file) => ({ file, read: { ok: false, missing: false, reason } }));
+      return;
     }
-  } finally {
-    worker.stop();
+    if (reply === 'failed') {
+      // The worker could not start or died: this batch and the rest on this thread.
+      for (const rest of batches.slice(i)) yield await readOnThisThread(rest, limits);
+      return;
+    }
+    bulkReadCounts.worker++;
+    const bytes = Buffer.from(reply.buffer);
+    yield batch.map((file, k) => {
+      const read = reply.reads[k];
+      if (!read) return { file, read: { ok: false, missing: false, reason: 'not read' } };
+      return { file, read: read.ok ? { ok: true, bytes: bytes.subarray(read.start, read.end), mtimeMs: read.mtimeMs, version: read.version } : read };
+    });
   }
 }
 
 async function readOnThisThread(batch: readonly string[], limits: { root: string; maxBytes: number }): Promise<ListedFileRead[]> {
   bulkReadCounts.thisThread++;
   return mapLimit(batch, FALLBACK_CONCURRENCY, async (file) => ({ file, read: await readDataFile(file, { ...limits, listedAsFile: true }) }));
-}
-
-/** One worker thread answering batches in order; 'failed' if it cannot, 'timeout' if it hangs. */
-class BulkWorker {
-  private readonly worker: Worker | undefined;
-  private nextId = 0;
-  private readonly waiting = new Map<number, (reply: BulkReply | 'failed') => void>();
-
-  constructor() {
-    try {
-      this.worker = spawnBulkWorker();
-      this.worker.on('message', (reply: BulkReply) => {
-        this.waiting.get(reply.id)?.(reply);
-        this.waiting.delete(reply.id);
-      });
-      const failAll = (): void => {
-        for (const answer of this.waiting.values()) answer('failed');
-        this.waiting.clear();
-      };
-      this.worker.on('error', failAll);
-      this.worker.on('exit', failAll);
-    } catch {
-      this.worker = undefined;
-    }
-  }
-
-  ask(request: Omit<BulkRequest, 'id'>): Promise<BulkReply | 'failed' | 'timeout'> {
-    const worker = this.worker;
-    if (!worker) return Promise.resolve('failed');
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve('timeout');
-      }, BATCH_TIMEOUT_MS);
-      timer.unref();
-      this.waiting.set(id, (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      });
-      worker.postMessage({ ...request, id } satisfies BulkRequest);
-    });
-  }
-
-  stop(): void {
-    void this.worker?.terminate();
-  }
-}
-
-/**
- * In the built server Next bundles the worker's entry from this very expression. Run from the
- * TypeScript sources (tests, the bench), the entry is loaded through tsx.
- */
-function spawnBulkWorker(): Worker {
-  if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
-    const entry = import.meta.url.replace(/[^/]+$/, 'bulk-read-worker.ts');
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(boot, { eval: true, execArgv: [...process.execArgv, '--conditions', 'react-server'] });
-  }
-  return new Worker(new URL('./bulk-read-worker.ts', import.meta.url));
 }

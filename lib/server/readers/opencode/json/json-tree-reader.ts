@@ -3,7 +3,8 @@ import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
-import { listDir } from '@/lib/server/fs/list-dir';
+import { listDir, type DirListing } from '@/lib/server/fs/list-dir';
+import { listDirs } from '@/lib/server/fs/bulk-read/list-dirs';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
@@ -76,17 +77,17 @@ export class JsonTreeReader implements SourceReader {
     first.complete = true;
     if (!this.found()) return yield first;
     const projectFiles = await this.listRecords(first, 'project');
-    const sessionFiles = (await this.listNested(first, 'session')).flat();
+    const sessionFiles = await this.listNested(first, 'session');
     await this.readListed(first, [...projectFiles, ...sessionFiles]);
     yield first;
     const messages = emptyChangeSet();
-    const messageFiles = (await this.listNested(messages, 'message')).flat();
+    const messageFiles = await this.listNested(messages, 'message');
     await this.readListed(messages, await this.fromCache(messages, messageFiles));
     messages.messagesComplete = true;
     yield messages;
     const parts = emptyChangeSet();
     const tail = [...tailMessageIds(messages.messages)];
-    const partFiles = (await mapLimit(tail, READ_CONCURRENCY, (id) => this.listRecords(parts, path.join('part', id)))).flat();
+    const partFiles = await this.listRecordsOf(parts, tail.map((id) => path.join('part', id)));
     await this.readListed(parts, partFiles);
     yield parts;
     this.cacheWriter?.schedule(undefined, 0);
@@ -160,7 +161,18 @@ export class JsonTreeReader implements SourceReader {
 
   private async listRecords(changes: ChangeSet, folder: string): Promise<string[]> {
     const dir = path.join(this.path, folder);
-    const listing = await listDir(dir, 'files', '.json');
+    return this.recordsOf(changes, dir, await listDir(dir, 'files', '.json'));
+  }
+
+  /** The records of many folders (one per session, one per message), listed on the bulk reader's worker where they are many. */
+  private async listRecordsOf(changes: ChangeSet, folders: readonly string[]): Promise<string[]> {
+    const dirs = folders.map((folder) => path.join(this.path, folder));
+    const listings = await listDirs(dirs, 'files', '.json');
+    return dirs.flatMap((dir, i) => this.recordsOf(changes, dir, listings[i]));
+  }
+
+  private recordsOf(changes: ChangeSet, dir: string, listing: DirListing | undefined): string[] {
+    if (!listing) return [];
     if (!listing.ok) {
       if (!listing.missing) changes.issues.push({ source: this.kind, path: dir, kind: 'io', reason: listing.reason, at: Date.now() });
       return [];
@@ -169,14 +181,14 @@ export class JsonTreeReader implements SourceReader {
     return listing.names.map((name) => path.join(dir, name));
   }
 
-  private async listNested(changes: ChangeSet, folder: string): Promise<string[][]> {
+  private async listNested(changes: ChangeSet, folder: string): Promise<string[]> {
     const dir = path.join(this.path, folder);
     const listing = await listDir(dir, 'dirs');
     if (!listing.ok) {
       if (!listing.missing) changes.issues.push({ source: this.kind, path: dir, kind: 'io', reason: listing.reason, at: Date.now() });
       return [];
     }
-    return mapLimit(listing.names, READ_CONCURRENCY, (name) => this.listRecords(changes, path.join(folder, name)));
+    return this.listRecordsOf(changes, listing.names.map((name) => path.join(folder, name)));
   }
 
   /** `listedAsFile`: a folder listing just showed it as a regular file (see readDataFile). */
