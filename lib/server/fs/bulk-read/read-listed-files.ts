@@ -15,7 +15,15 @@ const FALLBACK_CONCURRENCY = 64;
  * Batches read by the worker and on this thread, since start (diagnostics, tests). On `globalThis`:
  * Next's server entries each hold their own copy of this module, and the store's is not /api/health's.
  */
-export const bulkReadCounts: BulkReadCounts = ((globalThis as { [key: symbol]: unknown })[Symbol.for('sessionscope.bulkReads')] ??= { worker: 0, thisThread: 0, listedByWorker: 0 }) as BulkReadCounts;
+export const bulkReadCounts = sharedCounts();
+
+function sharedCounts(): BulkReadCounts {
+  const counts = ((globalThis as { [key: symbol]: unknown })[Symbol.for('sessionscope.bulkReads')] ??= {}) as Partial<BulkReadCounts>;
+  counts.worker ??= 0;
+  counts.thisThread ??= 0;
+  counts.listedByWorker ??= 0;
+  return counts as BulkReadCounts;
+}
 
 interface BulkReadCounts {
   /** Batches of files read on the worker thread. */
