@@ -1,10 +1,12 @@
+import { Counting } from '@/components/ui/loading';
 import { Panel } from '@/components/ui/panel';
 import { SessionLink } from '@/components/ui/session-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCost } from '@/lib/format/format-cost';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 
-export function ChildrenList({ sessions }: { sessions: SessionSummary[] }) {
+/** `counting`: the store still reads messages, so costs are partial: "counting…", never "$0.00". */
+export function ChildrenList({ sessions, counting = false }: { sessions: SessionSummary[]; counting?: boolean }) {
   return (
     <Panel title={`Subagent sessions (${sessions.length})`} id="children">
       <ul className="child-list" data-testid="children-list">
@@ -13,7 +15,7 @@ export function ChildrenList({ sessions }: { sessions: SessionSummary[] }) {
             <StatusBadge status={s.status} />
             <SessionLink session={s} />
             <span className="muted small">
-              {s.agents.join(', ')} · {formatCost(s.total.cost)}
+              {counting ? <Counting /> : <>{s.agents.join(', ')} · {formatCost(s.total.cost)}</>}
             </span>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { SessionDetail } from '@/lib/view/api-types';
+import { stillCounting } from '@/lib/view/index-phase';
 import { ChildrenList } from './children-list';
 import { DiffList } from './diff-list';
 import { TodoList } from './todo-list';
@@ -14,7 +15,7 @@ export function SessionSidebar({ detail }: { detail: SessionDetail }) {
     <aside className="session-sidebar">
       {detail.todos.length > 0 ? <TodoList todos={detail.todos} /> : null}
       {detail.diffs.length > 0 ? <DiffList diffs={detail.diffs} /> : null}
-      {detail.children.length > 0 ? <ChildrenList sessions={detail.children} /> : null}
+      {detail.children.length > 0 ? <ChildrenList sessions={detail.children} counting={stillCounting(detail.index)} /> : null}
       {detail.issues.length > 0 ? (
         <Panel title={`Read problems (${detail.issues.length})`} id="issues">
           <ul className="issue-list">

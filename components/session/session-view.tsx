@@ -59,7 +59,7 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
     <div className="page session-page">
       <SessionHeader detail={d} partCount={outline.data?.partCount} />
       {counting ? null : <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />}
-      {d.session.childCount > 0 || d.session.parentID ? <SubagentTree session={d.session} /> : null}
+      {!counting && (d.session.childCount > 0 || d.session.parentID) ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />
