@@ -12,7 +12,7 @@ export type WorkerReply =
   | { type: 'done'; result: BuildResult }
   | { type: 'error'; message: string; code?: string };
 
-const WORKER_HEAP_MB = 160;
+const WORKER_HEAP_MB = 256;
 
 /** `worker`: a worker thread (the product); `inline`: the same build on this thread (unit tests). */
 export type BuildMode = 'worker' | 'inline';

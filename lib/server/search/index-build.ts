@@ -53,8 +53,9 @@ export interface BuildResult {
 /** Documents written per transaction, or fewer when their text is this long. */
 const FLUSH_DOCS = 8_000;
 const FLUSH_CHARS = 4_000_000;
-/** Part rows read per query of the bulk scan. */
+/** Part rows read per query of the bulk scan, and at most this many bytes of them (a huge row comes alone). */
 const SCAN_ROWS = 1_000;
+const SCAN_BYTES = 16_000_000;
 /** With more sessions to read than this, a database's part table is read in one pass by rowid (tests set it). */
 const bulkSessions = (): number => Number(process.env.SESSIONSCOPE_SEARCH_BULK_ABOVE ?? 50);
 
@@ -141,15 +142,25 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         if (sessions.length > bulkSessions()) {
           const max = Math.max(1, Number(database.db.prepare('SELECT coalesce(max(rowid), 0) FROM part').pluck().get()));
           // A tool's metadata (a third of the bytes: often a copy of its output) is never indexed: SQLite drops it before JS parses the row.
+          // The rows' sizes first (SQLite reads them from the record header, not the text).
+          const sizes = database.db.prepare('SELECT rowid AS r, coalesce(octet_length(data), 0) AS b FROM part WHERE rowid > ? ORDER BY rowid LIMIT ?');
           const page = database.db.prepare(
             `SELECT rowid AS _r, id, message_id, session_id, time_created,
               CASE WHEN json_valid(data) AND json_extract(data, '$.type') = 'tool' THEN json_remove(data, '$.state.metadata') ELSE data END AS data
-            FROM part WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+            FROM part WHERE rowid > ? AND rowid <= ? ORDER BY rowid`,
           );
           for (let after = 0; ; ) {
-            const rows = page.all(after, SCAN_ROWS) as Row[];
-            if (rows.length === 0) break;
-            after = Number(rows[rows.length - 1]?._r);
+            const heads = sizes.all(after, SCAN_ROWS) as { r: number; b: number }[];
+            if (heads.length === 0) break;
+            let last = after;
+            let bytes = 0;
+            for (const head of heads) {
+              if (last > after && bytes + head.b > SCAN_BYTES) break;
+              bytes += head.b;
+              last = head.r;
+            }
+            const rows = page.all(after, last) as Row[];
+            after = last;
             await onRows(rows);
             io.progress(done + Math.floor((sessions.length * Math.min(after, max)) / max), total);
           }
