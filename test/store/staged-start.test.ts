@@ -1,9 +1,10 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getStats } from '@/lib/server/queries/get-stats';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
-import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
+import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { TreeBuilder } from '../support/tree-builder';
 
 describe('first answer while a big history is read', () => {
@@ -71,6 +72,37 @@ describe('first answer while a big history is read', () => {
 });
 
 describe('totals while the first read runs', () => {
+  it('are complete once every source\'s messages are in, before any source\'s newest parts are read', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    const insert = db.transaction(() => {
+      for (let s = 0; s < 300; s++) {
+        insertSession(db, `ses_${s}`);
+        for (let m = 0; m < 2; m++) {
+          const id = `msg_${s}_${m}`;
+          insertMessage(db, `ses_${s}`, id, { role: 'assistant', cost: 0.25, tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }, time: { created: 1_780_000_000_000 + m } });
+          upsertPart(db, `ses_${s}`, id, `prt_${s}_${m}`, { type: 'step-finish', reason: 'stop', cost: 0.25 });
+        }
+      }
+    });
+    insert();
+    db.close();
+    // A source read after the database (pi, not there) must not hold the totals back behind the database's parts.
+    const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath], piDir: path.join(dataDir, 'no-pi') }));
+    const sqlite = store.indexes.find((i) => i.reader.kind === 'opencode-sqlite');
+    const partsKnown = (): number => Array.from({ length: 300 }, (_, s) => [...(sqlite?.partIdsOf(`ses_${s}`) ?? [])].length).reduce((a, b) => a + b, 0);
+    const query = statsQuerySchema.parse({ groupBy: 'model' });
+    const seen: { complete: boolean; messages: number; parts: number }[] = [];
+    store.events.subscribe(() => {
+      const stats = getStats(store, query);
+      seen.push({ complete: stats.complete, messages: stats.total.messages, parts: partsKnown() });
+    });
+    await store.start();
+    const firstComplete = seen.find((s) => s.complete);
+    expect(firstComplete).toEqual({ complete: true, messages: 600, parts: 0 });
+    expect(seen.at(-1)).toEqual({ complete: true, messages: 600, parts: 600 });
+    store.stop();
+  });
+
   it('are marked complete the moment the last message is in, never before, and follow later changes at once', async () => {
     const tree = new TreeBuilder();
     tree.project('p1');

@@ -107,14 +107,30 @@ export class Store {
         await new Promise((resolve) => setImmediate(resolve));
       }
       await indexGate();
-      for (const { index, stages } of reads) {
+      // Every source's messages first (the totals), then what each has left (its newest parts: statuses).
+      const rest: typeof reads = [];
+      for (const read of reads) {
+        const { index, stages } = read;
+        let finished = true;
         if (!done.has(index)) {
-          for await (const changes of stages) {
-            take(index, changes);
+          for (let next = await stages.next(); !next.done; next = await stages.next()) {
+            take(index, next.value);
             await yieldToRequests();
+            if (next.value.messagesComplete) {
+              finished = false;
+              break;
+            }
           }
         }
         messagesIn(index);
+        if (finished) this.progress.sourcesDone++;
+        else rest.push(read);
+      }
+      for (const { index, stages } of rest) {
+        for await (const changes of stages) {
+          take(index, changes);
+          await yieldToRequests();
+        }
         this.progress.sourcesDone++;
       }
     });
