@@ -63,7 +63,7 @@ interface HitRow {
 const HIT_COLUMNS = 'd.id, s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project';
 
 /** How many of the newest matches an unfiltered query ranks (see `query`). */
-export const RANK_WINDOW = 5_000;
+export const RANK_WINDOW = 2_000;
 
 /** The derived full-text index: documents in, ranked hits out. Knows nothing of sources or the store. */
 export class SearchIndex {
