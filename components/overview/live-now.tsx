@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
 import { baseName } from '@/lib/format/format-path';
-import { stillCounting } from '@/lib/view/index-phase';
+import { stillReading } from '@/lib/view/index-phase';
 import { liveSessions } from '@/lib/view/live-sessions';
 import { describeActivity } from '@/lib/view/status-view';
 import type { RecentSessionsQuery } from './use-recent-sessions';
@@ -19,7 +19,7 @@ export function LiveNow({ recent }: { recent: RecentSessionsQuery }) {
       {!recent.data && !recent.error ? <Loading what="sessions" /> : null}
       {recent.data && live.length === 0 ? (
         // Statuses come from messages: until they are read, "nothing running" would be a guess.
-        <p className="muted">{stillCounting(recent.data.index) ? 'Nothing running so far; still reading your history.' : 'Nothing running and nothing waiting for you.'}</p>
+        <p className="muted">{stillReading(recent.data.index) ? 'Nothing running so far; still reading your history.' : 'Nothing running and nothing waiting for you.'}</p>
       ) : null}
       {live.length > 0 ? (
         <ul className="live-list" data-testid="live-list">

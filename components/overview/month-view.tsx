@@ -1,5 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
+import { stillCounting } from '@/lib/view/index-phase';
 import { useStats } from '@/components/charts/use-stats';
 import { CostFigure } from '@/components/ui/cost-figure';
 import { ErrorState } from '@/components/ui/error-state';
@@ -27,7 +28,7 @@ export function MonthView({ now }: { now: number }) {
   const stats = useStats(`groupBy=month&from=${keys.lastStart}`);
   const thisSessions = useSessionCount(keys.thisStart);
   const lastSessions = useSessionCount(keys.lastStart, keys.thisStart);
-  const counting = stats.counting || thisSessions.data?.index?.phase !== 'ready';
+  const counting = stats.counting || !thisSessions.data || stillCounting(thisSessions.data.index);
   if (stats.error) return <ErrorState what="the month view (/api/stats)" error={stats.error} />;
   const sessions = thisSessions.data && lastSessions.data ? { thisMonth: thisSessions.data.total, lastMonth: lastSessions.data.total } : undefined;
   const m = stats.data ? monthOverMonth(stats.data.groups, now, sessions) : undefined;

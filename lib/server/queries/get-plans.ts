@@ -54,5 +54,5 @@ export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): PlansRespon
       cost: planCost(ids, lookup),
     };
   });
-  return { plans, issues: runtime.plans.issues, searched: runtime.plans.projectDirs, index: { phase: runtime.store.progress.phase } };
+  return { plans, issues: runtime.plans.issues, searched: runtime.plans.projectDirs, index: { phase: runtime.store.progress.phase, figuresComplete: runtime.store.progress.figuresComplete } };
 }

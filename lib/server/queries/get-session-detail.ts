@@ -86,7 +86,7 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     todos: extras.todos,
     diffs: extras.diffs,
     issues: uniqueIssues([...extras.issues, ...turns.flatMap(messageIdsOf).flatMap((m) => loaded.get(m)?.issues ?? [])]),
-    index: { phase: store.progress.phase },
+    index: { phase: store.progress.phase, figuresComplete: store.progress.figuresComplete },
   };
 }
 
