@@ -10,12 +10,16 @@ import { messageFromRow, partMetaFromRow, projectFromRow, sessionFromRow } from 
 import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 import { ScannedTables } from './file-scan/scanned-tables';
+import { MessageScan } from './scan-worker/message-scan';
+import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
 const MESSAGE_CHUNK = 2_500;
+/** A database file at least this large has its message table read on a worker thread (see scan-worker/). */
+const SCAN_WORKER_FROM_BYTES = 32 * 1024 * 1024;
 /** Messages whose parts are read per stage of the tail read (~2 queries per session; one stage is ~50 ms). */
 const TAIL_CHUNK = 500;
 
@@ -36,11 +40,16 @@ export class SqliteReader implements SourceReader {
   /** Records skipped since the last full read (a message the index lacks must not pass for "nothing changed"). */
   private skipped = 0;
 
-  /** `cache`: the persistent summary index's part for this database (a restart then parses only changed messages). */
+  /**
+   * `cache`: the persistent summary index's part for this database (a restart then parses only changed
+   * messages). `scanWorkerFromBytes`: from what file size the first read's message scan runs on a
+   * worker thread.
+   */
   constructor(
     readonly path: string,
     private readonly dataDir: string,
     private readonly cache?: SourceCache,
+    private readonly scanWorkerFromBytes = SCAN_WORKER_FROM_BYTES,
   ) {
     this.cacheWriter = cache && new SummaryCacheWriter(cache);
   }
@@ -115,7 +124,14 @@ export class SqliteReader implements SourceReader {
     const opened = emptyChangeSet();
     let opening: Promise<Queries | undefined> | undefined;
     this.scanProblem = undefined;
-    const scanned = yield* this.scanStages(scan, first, messages, () => (opening = this.open(opened)));
+    // Large files: the messages are scanned on a worker from now on, beside the sessions and the server's start.
+    const messageScan = (statSync(this.path, { throwIfNoEntry: false })?.size ?? 0) >= this.scanWorkerFromBytes ? new MessageScan(this.path, MESSAGE_CHUNK) : undefined;
+    let scanned: 'none' | 'partial' | 'complete';
+    try {
+      scanned = yield* this.scanStages(scan, first, messages, () => (opening = this.open(opened)), messageScan);
+    } finally {
+      messageScan?.stop();
+    }
     const q = await (opening ?? this.open(opened));
     if (!q) return yield opened;
     if (scanned !== 'complete' && !this.passesCheck(opened)) return yield opened;
@@ -131,8 +147,11 @@ export class SqliteReader implements SourceReader {
     if (yield* this.queryStages(q, opened, messages)) yield* this.tailParts(q, messages);
   }
 
-  /** Projects and sessions (the first stage), then messages in chunks, read from the file itself. */
-  private *scanStages(scan: ScannedTables, first: ChangeSet, messages: MessageInfo[], afterScan: () => void): Generator<ChangeSet, 'none' | 'partial' | 'complete'> {
+  /**
+   * Projects and sessions (the first stage), then messages in chunks, read from the file itself: on
+   * the worker (`messageScan`) where there is one, else here.
+   */
+  private async *scanStages(scan: ScannedTables, first: ChangeSet, messages: MessageInfo[], afterScan: () => void, messageScan?: MessageScan): AsyncGenerator<ChangeSet, 'none' | 'partial' | 'complete'> {
     try {
       const scanned = emptyChangeSet();
       try {
@@ -144,22 +163,55 @@ export class SqliteReader implements SourceReader {
         return 'none';
       }
       yield mergeChangeSets(first, scanned);
-      try {
-        for (const rows of scan.messages(MESSAGE_CHUNK)) {
+      let onThisThread = messageScan === undefined;
+      if (messageScan) {
+        const chunks = messageScan.chunks();
+        let taken = 0;
+        for (let next = await chunks.next(); ; next = await chunks.next()) {
+          if (next.done) {
+            const end = next.value;
+            if (end.failed && taken === 0) onThisThread = true;
+            else if (end.error !== undefined || end.failed) {
+              this.scanProblem = end.error ?? 'the scan worker stopped';
+              return 'partial';
+            }
+            break;
+          }
           const chunk = emptyChangeSet();
-          for (const row of rows) this.take(chunk, 'message', row);
+          this.takeScanned(chunk, next.value);
+          taken++;
           messages.push(...chunk.messages);
           yield chunk;
         }
-      } catch (error) {
-        this.scanProblem = (error as Error).message;
-        return 'partial';
+      }
+      if (onThisThread) {
+        try {
+          for (const rows of scan.messages(MESSAGE_CHUNK)) {
+            const chunk = emptyChangeSet();
+            for (const row of rows) this.take(chunk, 'message', row);
+            messages.push(...chunk.messages);
+            yield chunk;
+          }
+        } catch (error) {
+          this.scanProblem = (error as Error).message;
+          return 'partial';
+        }
       }
       afterScan();
       return 'complete';
     } finally {
       scan.close();
     }
+  }
+
+  /** Messages the scan worker reshaped (as `take` would), and the rows it left to the schema path. */
+  private takeScanned(changes: ChangeSet, chunk: ScannedMessages): void {
+    for (const { message, rowid, updated } of decodeMessages(chunk)) {
+      changes.messages.push(message);
+      this.cacheWriter?.note(message.id, messageVersion({ _rowid: rowid, _updated: updated }), message);
+      this.cursor.noteMessage(message.sessionID, message.id, rowid);
+    }
+    for (const row of chunk.rows) this.take(changes, 'message', row);
   }
 
   /** Projects and sessions (the first stage, `first`), through SQLite; false if it failed. */

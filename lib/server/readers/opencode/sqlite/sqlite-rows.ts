@@ -7,6 +7,7 @@ import { fastPartMeta } from '../fast-part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { reshapeMessage } from '../reshape-message';
+import { fastMessage } from '../fast-message';
 import { reshapePart } from '../reshape-part';
 import { reshapeProject, reshapeSession } from '../reshape-session';
 import type { Reshaped } from '../reshaped';
@@ -73,6 +74,17 @@ export function projectFromRow(row: Row): Reshaped<Project> {
     { id: row.id, worktree: row.worktree, vcs: row.vcs, name: row.name, time: { created: row.time_created, updated: row.time_updated } },
     KIND,
   );
+}
+
+/** The common, well-formed message row without zod (fastMessage), or undefined: the schema path decides (messageFromRow). */
+export function fastMessageFromRow(row: Row): MessageInfo | undefined {
+  const data = parseData(row);
+  if (!data.ok) return undefined;
+  const value = data.value;
+  value.time ??= { created: row.time_created };
+  value.id = row.id;
+  value.sessionID = row.session_id;
+  return fastMessage(value);
 }
 
 export function messageFromRow(row: Row): Reshaped<MessageInfo> {
