@@ -76,26 +76,26 @@ export function projectFromRow(row: Row): Reshaped<Project> {
   );
 }
 
-/** The common, well-formed message row without zod (fastMessage), or undefined: the schema path decides (messageFromRow). */
-export function fastMessageFromRow(row: Row): MessageInfo | undefined {
+/** A message row's data, parsed and completed from its columns (this call's own object: completed in place, not copied). */
+function messageValue(row: Row): ReturnType<typeof parseData> {
   const data = parseData(row);
-  if (!data.ok) return undefined;
+  if (!data.ok) return data;
   const value = data.value;
   value.time ??= { created: row.time_created };
   value.id = row.id;
   value.sessionID = row.session_id;
-  return fastMessage(value);
+  return data;
+}
+
+/** The common, well-formed message row without zod (fastMessage), or undefined: the schema path decides (messageFromRow). */
+export function fastMessageFromRow(row: Row): MessageInfo | undefined {
+  const data = messageValue(row);
+  return data.ok ? fastMessage(data.value) : undefined;
 }
 
 export function messageFromRow(row: Row): Reshaped<MessageInfo> {
-  const data = parseData(row);
-  if (!data.ok) return data;
-  // The parsed object is this call's own: completed in place rather than copied (100,000 copies at start).
-  const value = data.value;
-  value.time ??= { created: row.time_created };
-  value.id = row.id;
-  value.sessionID = row.session_id;
-  return reshapeMessage(value);
+  const data = messageValue(row);
+  return data.ok ? reshapeMessage(data.value) : data;
 }
 
 /** What the index keeps of a part row: the common records without zod (fastPartMeta), the rest through the schema. */
