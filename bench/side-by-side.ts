@@ -80,16 +80,17 @@ const correct = (total: Figure, floor: Floor): boolean => {
   return total.messages === floor.assistants && tokens === floor.tokens && Math.abs(total.storedCost - floor.cost) <= 1e-6 * Math.max(1, floor.cost);
 };
 
-/** Spawn → first `/api/stats` whose total equals the floor's sum; then → health "ready" (the store), and with the search index too. */
+/** Spawn → first `/api/stats` whose total is marked complete and equals the floor's sum; then → health "ready" (the store), and with the search index too. */
 async function firstCorrectTotal(server: RunningServer, floor: Floor): Promise<{ correct: number; ready: number; searchReady: number; last?: Figure }> {
   const deadline = performance.now() + 10 * 60_000;
   let correctAt = Number.NaN;
   let last: Figure | undefined;
   while (performance.now() < deadline && Number.isNaN(correctAt)) {
-    const r = await getJson<{ total: Figure }>(`${server.url}/api/stats?groupBy=model`).catch(() => undefined);
+    const r = await getJson<{ total: Figure; complete: boolean }>(`${server.url}/api/stats?groupBy=model`).catch(() => undefined);
     if (r?.status === 200) {
       last = r.body.total;
-      if (correct(last, floor)) correctAt = performance.now() - server.spawnedAt;
+      // What a page shows first: the total it no longer marks "counting…", and equal to the floor's sum.
+      if (r.body.complete && correct(last, floor)) correctAt = performance.now() - server.spawnedAt;
     }
     if (Number.isNaN(correctAt)) await sleep(25);
   }

@@ -28,20 +28,17 @@ const memos = new WeakMap<Store, Memo>();
  */
 export function getStats(store: Store, query: StatsQuery): StatsAnswer {
   const generation = store.events.lastId;
-  const key = JSON.stringify(query);
   const now = performance.now();
   let memo = memos.get(store);
-  if (memo && memo.prices === store.prices) {
-    const known = memo.answers.get(key);
-    // A partial answer is never given once the figures are complete, whatever generation it was kept under.
-    const usable = known && (known.answer.complete || !store.progress.figuresComplete);
-    if (known && usable && (memo.generation === generation || (!known.answer.complete && now - known.at < PARTIAL_REUSE_MS))) return known.answer;
+  if (!memo || memo.prices !== store.prices) memos.set(store, (memo = { generation, prices: store.prices, answers: new Map() }));
+  if (memo.generation !== generation) {
+    memo.generation = generation;
+    // Nothing outlives a change, but a young partial answer while the first read still runs.
+    for (const [key, kept] of memo.answers) if (kept.answer.complete || store.progress.figuresComplete || now - kept.at >= PARTIAL_REUSE_MS) memo.answers.delete(key);
   }
-  if (!memo || memo.generation !== generation || memo.prices !== store.prices) {
-    // Partial answers still young enough are kept across the first read's stages.
-    const kept = store.progress.figuresComplete ? [] : [...(memo?.answers ?? [])].filter(([, a]) => !a.answer.complete && now - a.at < PARTIAL_REUSE_MS && memo?.prices === store.prices);
-    memos.set(store, (memo = { generation, prices: store.prices, answers: new Map(kept) }));
-  }
+  const key = JSON.stringify(query);
+  const known = memo.answers.get(key);
+  if (known) return known.answer;
   const answer = computeAnswer(store, query);
   if (memo.answers.size >= MEMO_SIZE) memo.answers.delete(memo.answers.keys().next().value as string);
   memo.answers.set(key, { answer, at: now });

@@ -7,7 +7,9 @@ export const BULK_TIMEOUT_MS = 10_000;
 /** The worker ends after this long without a request (the first read is a burst; live changes are small). */
 const IDLE_MS = 2_000;
 
-type Request = BulkRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** A request before the client numbers it (each kind of request without its `id`). */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = WithoutId<BulkRequest>;
 export type BulkAnswer<Op extends BulkReply['op']> = Extract<BulkReply, { op: Op }> | 'failed' | 'timeout';
 
 /**
