@@ -30,13 +30,13 @@ export function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
- * Table cells cut without saying so: a cell past the window's right edge, or one whose content
- * overflows it without an ellipsis and a title holding the whole text.
+ * Table cells and stat cards cut without saying so: one past the window's right edge, or one whose
+ * content overflows it (spills out of its box) without an ellipsis and a title holding the whole text.
  */
 export function clippedCells(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const cell of document.querySelectorAll<HTMLElement>('main td, main th')) {
+    for (const cell of document.querySelectorAll<HTMLElement>('main td, main th, main .stat')) {
       const rect = cell.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const text = cell.innerText.trim().slice(0, 40);
