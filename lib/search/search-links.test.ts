@@ -24,4 +24,13 @@ describe('search links', () => {
     expect(progressLine({ phase: 'ready', done: 100, total: 100 })).toBeUndefined();
     expect(progressLine({ phase: 'unavailable', done: 0, total: 0, reason: 'read-only' })).toBe('Search is unavailable: read-only');
   });
+
+  it('says when another dashboard builds the index, and when the build failed and what search covers then', () => {
+    expect(progressLine({ phase: 'indexing', done: 30, total: 60, waitingFor: 4242 })).toBe('Search index: built by another dashboard (pid 4242) · 50% · results so far');
+    expect(progressLine({ phase: 'indexing', done: 0, total: 0, waitingFor: 4242 })).toBe('Search index: built by another dashboard (pid 4242) · results so far');
+    expect(progressLine({ phase: 'indexing', done: 10, total: 40, failure: 'search index build worker exited (1)' })).toBe(
+      'Search index build failed: search index build worker exited (1); searching what is indexed · 25% read again',
+    );
+    expect(progressLine({ phase: 'ready', done: 40, total: 40, failure: 'search index build worker exited (1)' })).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { planAnchor } from '@/lib/view/plan-display';
-import type { SearchHit } from './search-types';
+import type { SearchHit, SearchProgress } from './search-types';
 
 /** The index's name for a plan (its documents sit under it as a session's do): `plan:<key>`. */
 export const PLAN_ID_PREFIX = 'plan:';
@@ -24,10 +24,14 @@ export function searchApiUrl(params: Readonly<Record<string, string | number | u
 }
 
 /** A progress line while the index builds ("indexed 40% · results so far"), or nothing once it is ready. */
-export function progressLine(progress: { phase: string; done: number; total: number; reason?: string } | undefined): string | undefined {
+export function progressLine(progress: Pick<SearchProgress, 'phase' | 'done' | 'total' | 'reason' | 'failure' | 'waitingFor'> | undefined): string | undefined {
   if (!progress) return undefined;
   if (progress.phase === 'unavailable') return `Search is unavailable: ${progress.reason ?? 'the index cannot be opened'}`;
   if (progress.phase === 'starting') return 'Search index: waiting for the first read of your sessions · results so far';
-  if (progress.phase === 'indexing' && progress.total > 0) return `Search index: ${Math.floor((100 * progress.done) / progress.total)}% indexed · results so far`;
+  if (progress.phase !== 'indexing') return undefined;
+  const percent = progress.total > 0 ? ` · ${Math.floor((100 * progress.done) / progress.total)}%` : '';
+  if (progress.failure !== undefined) return `Search index build failed: ${progress.failure}; searching what is indexed${percent && `${percent} read again`}`;
+  if (progress.waitingFor !== undefined) return `Search index: built by another dashboard (pid ${progress.waitingFor})${percent} · results so far`;
+  if (progress.total > 0) return `Search index: ${Math.floor((100 * progress.done) / progress.total)}% indexed · results so far`;
   return undefined;
 }

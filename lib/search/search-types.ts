@@ -56,6 +56,14 @@ export interface SearchProgress {
   sessions: number;
   /** Why search is unavailable (phase `unavailable`). */
   reason?: string;
+  /** Sessions this dashboard's bulk build wrote (none when another dashboard on the same data built them). */
+  built?: number;
+  /** Build workers that died (a crash, their heap cap) and were started again. */
+  retries?: number;
+  /** Why the build gave up: what it did not write is read on the main thread instead. */
+  failure?: string;
+  /** Another dashboard on the same data (this pid) builds the index: `done`/`total` are its progress. */
+  waitingFor?: number;
 }
 
 export interface SearchResponse {

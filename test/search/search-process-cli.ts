@@ -1,5 +1,6 @@
 // One dashboard's search index in its own process, for the two-processes test: builds the index
-// on an OpenCode database, follows it for `followMs`, then prints how many hits `q` has.
+// on an OpenCode database, follows it for `followMs`, then prints how many hits `q` has and how
+// many sessions its own build wrote.
 import { SearchService } from '../../lib/server/search/search-service';
 import { createReaders } from '../../lib/server/store/get-store';
 import { Store } from '../../lib/server/store/store';
@@ -18,6 +19,7 @@ while (index && Date.now() < until) {
 if (index) await store.absorb(index, [`${dbPath}-wal`]);
 await search.idle();
 const hits = (await search.search({ q, filters: {}, limit: 100, offset: 0, order: 'rank' })).hits.length;
+const { built = 0, retries = 0, failure } = search.progress();
 search.close();
 store.stop();
-process.stdout.write(JSON.stringify({ hits }));
+process.stdout.write(JSON.stringify({ hits, built, retries, failure }));

@@ -11,22 +11,32 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const cli = path.join(root, 'test', 'search', 'search-process-cli.ts');
 
 describe('two dashboards on one index', () => {
-  it('build and follow the same cache file at once without damaging it, and agree with a cold index', async () => {
+  it('build and follow the same cache file at once without damaging it, build it only once, and agree with a cold index', async () => {
     const { dataDir, dbPath, db } = createOpencodeDb();
     for (let s = 0; s < 60; s++) {
       insertSession(db, `ses_${s}`, { title: `session ${s}` });
       for (let n = 1; n <= 4; n++) writeTurn(db, `ses_${s}`, n, { prompt: `alpha question ${s} ${n}`, reply: `bravo answer ${s}`, tool: `cat file${n}.ts`, output: 'x'.repeat(200) });
     }
     const cacheDir = newCacheDir();
-    const start = () => run(process.execPath, ['--conditions=react-server', '--import', 'tsx', cli, dataDir, dbPath, cacheDir, '2500', 'charlie'], { cwd: root, env: { ...process.env } });
+    // The product's build: in a worker thread of each process.
+    const start = () =>
+      run(process.execPath, ['--conditions=react-server', '--import', 'tsx', cli, dataDir, dbPath, cacheDir, '2500', 'charlie'], { cwd: root, env: { ...process.env, SESSIONSCOPE_SEARCH_BUILD: 'worker' } });
     const both = Promise.all([start(), start()]);
     // Writes while both follow the database.
     for (let s = 0; s < 10; s++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       writeTurn(db, `ses_${s}`, 5, { prompt: `charlie late question ${s}`, reply: 'delta' }, 1_790_000_000_000 + s);
     }
-    const outputs = (await both).map((r) => JSON.parse(r.stdout) as { hits: number });
-    expect(outputs).toEqual([{ hits: 20 }, { hits: 20 }]);
+    const runs = await both;
+    const outputs = runs.map((r) => JSON.parse(r.stdout) as { hits: number; built: number; retries: number });
+    expect(outputs.map((o) => o.hits)).toEqual([20, 20]);
+    // One of them built the index; the other waited for it, found the sessions written, and read
+    // again at most those written to meanwhile (10).
+    const [waited = 0, builder = 0] = outputs.map((o) => o.built).sort((a, b) => a - b);
+    expect(builder).toBe(60);
+    expect(waited).toBeLessThanOrEqual(10);
+    expect(outputs.map((o) => o.retries)).toEqual([0, 0]);
+    for (const r of runs) expect(r.stderr).not.toMatch(/search index|SQLITE_BUSY|database is locked/i);
     const shared = await openSearch(dataDir, dbPath, cacheDir);
     const check = new Database(shared.search.file, { readonly: true });
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -3,6 +3,13 @@ import { Worker } from 'node:worker_threads';
 import type { MessageFacts } from '@/lib/search/session-documents';
 import { buildIndex, type BuildIo, type BuildJob, type BuildResult } from './index-build';
 
+/** What the worker starts with. */
+export interface WorkerData {
+  job: BuildJob;
+  /** Test hook: the worker exits (code 1) after this many transactions of documents. */
+  exitAfterFlushes?: number;
+}
+
 /** Main thread → worker. */
 export type WorkerRequest = { type: 'facts'; facts: [string, MessageFacts][] };
 /** Worker → main thread. */
@@ -28,9 +35,16 @@ export function defaultBuildMode(): BuildMode {
   return process.env.SESSIONSCOPE_SEARCH_BUILD === 'inline' ? 'inline' : 'worker';
 }
 
-export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode): RunningBuild {
+/**
+ * Builds in a worker (or inline). `attempt` counts the workers started for this job before. The
+ * tests' crash hook: `SESSIONSCOPE_TEST_BUILD_EXIT_AFTER_FLUSHES=N` ends a worker after N
+ * transactions, the first `SESSIONSCOPE_TEST_BUILD_EXIT_WORKERS` (1) workers only.
+ */
+export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode, attempt = 0): RunningBuild {
   if (mode === 'inline') return { result: buildIndex(job, io), stop: () => undefined };
-  const worker = spawnWorker(job);
+  const exitAfter = Number(process.env.SESSIONSCOPE_TEST_BUILD_EXIT_AFTER_FLUSHES);
+  const crashing = attempt < Number(process.env.SESSIONSCOPE_TEST_BUILD_EXIT_WORKERS ?? 1);
+  const worker = spawnWorker({ job, ...(exitAfter > 0 && crashing ? { exitAfterFlushes: exitAfter } : {}) });
   let stopped = false;
   const result = new Promise<BuildResult>((resolve, reject) => {
     worker.on('message', (message: WorkerReply) => {
@@ -59,9 +73,9 @@ export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode): Running
  * In the built server Next bundles the worker's entry from this very expression. Run from the
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
-function spawnWorker(job: BuildJob): Worker {
+function spawnWorker(data: WorkerData): Worker {
   // The build holds one batch of rows and one flush of text at a time: a small heap keeps its memory (and the process's peak) bounded.
-  const options = { workerData: { job }, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  const options = { workerData: data, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
     const entry = import.meta.url.replace(/[^/]+$/, 'search-build-worker.ts');
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;

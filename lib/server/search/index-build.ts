@@ -10,8 +10,10 @@ import { readSchemaInfo } from '../readers/opencode/sqlite/schema-info';
 import type { ReadIssue } from '../readers/read-result';
 import { partsOfRows } from '../readers/opencode/sqlite/sqlite-content';
 import { prepareQueries, type Queries, type Row } from '../readers/opencode/sqlite/sqlite-queries';
-import { openSearchDb } from './search-db';
+import { renewLease } from './build-lease';
+import { openSearchDb, WORKER_BUSY_MS } from './search-db';
 import { SearchIndex, type IndexedSession } from './search-index';
+import { retryBusySync } from './sqlite-busy';
 import { readTreePartsSync, treeSignaturesSync } from './tree-parts-sync';
 
 /** A source the build reads straight from disk: OpenCode's database, or its JSON tree's `storage/`. */
@@ -32,6 +34,13 @@ export interface BuildSession {
 
 export interface BuildJob {
   indexFile: string;
+  /** The lease token of the dashboard that runs the build: renewed with each transaction (build-lease.ts). */
+  lease?: string;
+  /**
+   * Another dashboard, alive, caught the index up just before (and gave the lease back): a
+   * session it wrote live since (the store's fingerprint alone) is current if it equals ours.
+   */
+  afterCatchUp?: boolean;
   sources: BuildSource[];
   sessions: BuildSession[];
 }
@@ -41,6 +50,8 @@ export interface BuildIo {
   /** The facts of these sessions' messages (the store has them; the build does not read messages). */
   facts(sessionIDs: readonly string[]): Promise<[string, MessageFacts][]>;
   progress(done: number, total: number): void;
+  /** Told after each transaction of documents (a test hook ends the worker there). */
+  flushed?(): void;
 }
 
 export interface BuildResult {
@@ -49,6 +60,12 @@ export interface BuildResult {
   /** Sessions it could not read (a database a crash left a log beside): the caller reads them. */
   skipped: string[];
 }
+
+/**
+ * Tries of one transaction while another dashboard holds the file's write lock (each waits the
+ * worker's busy timeout): a live write of the other dashboard is waited for, never fatal.
+ */
+const BUSY_TRIES = 24;
 
 /** Documents written per transaction, or fewer when their text is this long. */
 const FLUSH_DOCS = 8_000;
@@ -82,7 +99,7 @@ export function storePartOf(fp: string): string {
  * own connection to the index: the process's only writer while it runs).
  */
 export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResult> {
-  const { db } = openSearchDb(job.indexFile);
+  const { db } = openSearchDb(job.indexFile, { busyMs: WORKER_BUSY_MS });
   // Inserts land all over the documents' session index: a larger page cache than SQLite's 2 MB.
   db.pragma('cache_size = -32000');
   const index = new SearchIndex(db);
@@ -112,7 +129,8 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       } else signatures = treeSignaturesSync(source.path, sessions.map((s) => s.session.id));
       for (const s of sessions) {
         const fp = combinedFingerprint(s.fp, signatures.get(s.session.id));
-        if (stored.get(s.session.id) === fp) continue;
+        const was = stored.get(s.session.id);
+        if (was === fp || (job.afterCatchUp && was === s.fp)) continue;
         wanted.set(s.session.id, s);
         fps.set(s.session.id, fp);
       }
@@ -121,9 +139,19 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     io.progress(0, total);
     if (total === 0) return { built: 0, skipped };
     const facts = new Map(await io.facts([...wanted.keys()]));
-    const numbers = index.beginBuild([...wanted.values()].map((s) => s.session));
-    const writer = new DocWriter(index, numbers);
+    const numbers = retryBusySync(() => index.beginBuild([...wanted.values()].map((s) => s.session)), BUSY_TRIES);
     let done = 0;
+    let renewed = Date.now();
+    const progress = (n: number): void => {
+      io.progress(n, total);
+      // Said in the file too, about every second: a dashboard waiting for this build shows it, and sees this one is alive.
+      const lease = job.lease;
+      if (lease !== undefined && (n === total || Date.now() - renewed >= 1_000)) {
+        renewed = Date.now();
+        retryBusySync(() => renewLease(db, lease, { done: n, total }), BUSY_TRIES);
+      }
+    };
+    const writer = new DocWriter(index, numbers, io);
     for (const [i, source] of job.sources.entries()) {
       const sessions = [...wanted.values()].filter((s) => s.source === i);
       if (sessions.length === 0) continue;
@@ -162,12 +190,12 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
             const rows = page.all(after, last) as Row[];
             after = last;
             await onRows(rows);
-            io.progress(done + Math.floor((sessions.length * Math.min(after, max)) / max), total);
+            progress(done + Math.floor((sessions.length * Math.min(after, max)) / max));
           }
         } else {
           for (const [n, s] of sessions.entries()) {
             await onRows(q.fullPartsOfSession.all(s.session.id) as Row[]);
-            io.progress(done + n + 1, total);
+            progress(done + n + 1);
           }
         }
         for (const s of sessions) writer.own(s, sqliteTodos(q, s.session.id));
@@ -181,7 +209,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
           for (const part of read.parts) writer.part(part, facts);
           writer.own(s, todos);
           await writer.maybeFlush();
-          io.progress(done + n + 1, total);
+          progress(done + n + 1);
         }
       }
       for (const [id, f] of facts) if (wanted.get(f.sessionID)?.source === i) writer.error(id, f);
@@ -189,9 +217,9 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       for (const id of failed) fps.set(id, '');
     }
     writer.flush();
-    index.finishBuild(fps);
+    retryBusySync(() => index.finishBuild(fps), BUSY_TRIES);
     db.pragma('wal_checkpoint(TRUNCATE)');
-    io.progress(total, total);
+    progress(total);
     return { built: total, skipped };
   } finally {
     for (const database of opened) database?.close();
@@ -226,6 +254,7 @@ class DocWriter {
   constructor(
     private readonly index: SearchIndex,
     private readonly numbers: ReadonlyMap<string, number>,
+    private readonly io: BuildIo,
   ) {}
 
   part(part: Part, facts: ReadonlyMap<string, MessageFacts>): void {
@@ -257,8 +286,10 @@ class DocWriter {
 
   flush(): void {
     if (this.docs.length === 0) return;
-    this.index.buildDocs(this.docs, this.numbers, this.known);
+    // BUSY comes at BEGIN IMMEDIATE, before any row (or message number) is written: the try is simply made again.
+    retryBusySync(() => this.index.buildDocs(this.docs, this.numbers, this.known), BUSY_TRIES);
     this.docs = [];
     this.chars = 0;
+    this.io.flushed?.();
   }
 }

@@ -1,8 +1,8 @@
 import 'server-only';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessageFacts } from '@/lib/search/session-documents';
-import { buildIndex, type BuildJob } from './index-build';
-import type { WorkerReply, WorkerRequest } from './build-runner';
+import { buildIndex } from './index-build';
+import type { WorkerData, WorkerReply, WorkerRequest } from './build-runner';
 
 /*
  * The build worker's entry (node:worker_threads, bundled by Next as its own chunk): builds the
@@ -15,7 +15,8 @@ if (port) {
   port.on('message', (message: WorkerRequest) => {
     if (message.type === 'facts') answer?.(message.facts);
   });
-  const job = (workerData as { job: BuildJob }).job;
+  const { job, exitAfterFlushes } = workerData as WorkerData;
+  let flushes = 0;
   buildIndex(job, {
     facts: (sessionIDs) =>
       new Promise((resolve) => {
@@ -23,6 +24,10 @@ if (port) {
         post({ type: 'need', sessionIDs: [...sessionIDs] });
       }),
     progress: (done, total) => post({ type: 'progress', done, total }),
+    // The tests' crash: the worker dies between two transactions, as at its heap cap or when killed.
+    flushed: () => {
+      if (exitAfterFlushes !== undefined && ++flushes >= exitAfterFlushes) process.exit(1);
+    },
   })
     .then(
       (result) => post({ type: 'done', result }),

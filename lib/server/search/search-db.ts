@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
 export const SEARCH_SCHEMA_VERSION = '3';
@@ -43,10 +44,18 @@ function removeFiles(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
 }
 
-function openAndCheck(file: string): Database.Database {
-  const db = new Database(file, { timeout: 2_000 });
+/**
+ * How long a write waits for another connection's (another dashboard's) lock inside SQLite. The
+ * main thread waits briefly and tries again later without blocking requests (`retryBusy`); the
+ * build worker may block, and waits long.
+ */
+export const MAIN_BUSY_MS = 250;
+export const WORKER_BUSY_MS = 5_000;
+
+function openAndCheck(file: string, busyMs: number): Database.Database {
+  const db = new Database(file, { timeout: busyMs });
   try {
-    // WAL: a second dashboard reads while the first writes; busy_timeout (above) covers short write overlaps.
+    // WAL: a second dashboard reads while the first writes; the busy timeout covers short write overlaps.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
@@ -75,15 +84,18 @@ export function isCorruption(error: unknown): boolean {
  * Opens (or creates) the index. It is a cache: a damaged file or one of another version is
  * deleted and built again; nothing is lost but the time to rebuild it.
  */
-export function openSearchDb(file: string, fresh = false): { db: Database.Database; rebuilt: boolean } {
+export function openSearchDb(file: string, options: { fresh?: boolean; busyMs?: number } = {}): { db: Database.Database; rebuilt: boolean } {
+  const busyMs = options.busyMs ?? MAIN_BUSY_MS;
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  if (fresh) removeFiles(file);
+  if (options.fresh) removeFiles(file);
+  // Two dashboards starting together both create the tables and switch the file to WAL: the loser waits and looks again.
+  const open = () => retryBusySync(() => openAndCheck(file, busyMs), Math.ceil(10_000 / busyMs));
   try {
-    return { db: openAndCheck(file), rebuilt: false };
+    return { db: open(), rebuilt: false };
   } catch (error) {
     if (!isCorruption(error)) throw error;
     console.warn(`[sessionscope] search index ${file} unreadable (${(error as Error).message}): rebuilding it`);
     removeFiles(file);
-    return { db: openAndCheck(file), rebuilt: true };
+    return { db: open(), rebuilt: true };
   }
 }

@@ -101,7 +101,7 @@ export class SearchService {
     this.db.close();
     this.db = undefined;
     try {
-      const { db } = openSearchDb(this.file, true);
+      const { db } = openSearchDb(this.file, { fresh: true });
       this.db = db;
       this.index = new SearchIndex(db);
       this.updater?.replaceIndex(this.index);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { PlanView } from '@/lib/plans/plan-work';
 import { PLAN_ID_PREFIX } from '@/lib/search/search-links';
 import { messageDocuments, messageFacts, planDocument, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
@@ -8,10 +8,13 @@ import { yieldToRequests } from '../http/request-activity';
 import type { Store, StoreChange } from '../store/store';
 import type { SessionInfo } from '@/lib/model/session';
 import type { SourceIndex } from '../store/source-index';
+import { releaseLease, renewLease, takeLease, type Lease } from './build-lease';
 import { startBuild, type BuildMode, type RunningBuild } from './build-runner';
 import { storePartOf, type BuildJob, type BuildSource } from './index-build';
+import { isCorruption } from './search-db';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
 import { sessionFingerprint } from './session-fingerprint';
+import { isBusy, retryBusy } from './sqlite-busy';
 
 /** What has to be done for one session. */
 interface Pending {
@@ -29,6 +32,16 @@ interface Pending {
 /** Documents written per transaction (and sessions read between two yields to requests). */
 const BATCH_DOCS = 2_000;
 const BATCH_SESSIONS = 50;
+/** And for at most this long (a whole history read here after a failed build must not hold requests up). */
+const BATCH_MS = 50;
+
+/** Builds started again in a fresh worker after one died, before the sessions are read here instead. */
+const BUILD_RETRIES = 2;
+/** How often a dashboard waiting for another's build looks at it, and how often the builder says it is alive. */
+const LEASE_POLL_MS = 1_000;
+const LEASE_BEAT_MS = 2_000;
+/** How long a live write waits for another dashboard's write lock (trying again, not blocking) before it is read again later. */
+const LIVE_BUSY_MS = 60_000;
 
 /** Sources the build worker reads straight from disk; the others are read through their readers here. */
 const BULK_KINDS = new Set(['opencode-sqlite', 'opencode-json']);
@@ -48,7 +61,7 @@ export interface UpdaterOptions {
  * worker writes (one writer).
  */
 export class SearchUpdater {
-  readonly progress: SearchProgress = { phase: 'starting', done: 0, total: 0, sessions: 0 };
+  readonly progress: SearchProgress = { phase: 'starting', done: 0, total: 0, sessions: 0, built: 0, retries: 0 };
   private readonly pending = new Map<string, Pending>();
   /** Bumped by every change a session gets: a read that raced a change is not written. */
   private readonly generation = new Map<string, number>();
@@ -62,6 +75,14 @@ export class SearchUpdater {
   /** The build worker's run, while it writes. */
   private build: RunningBuild | undefined;
   private buildDone = 0;
+  private buildTotal = 0;
+  /** This dashboard's claim on the catch-up (see build-lease.ts), held from the catch-up until it settles. */
+  private readonly leaseToken = randomUUID();
+  private leased = false;
+  private beat: ReturnType<typeof setInterval> | undefined;
+  private waitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** This dashboard's catch-up follows another's completed one (see `BuildJob.afterCatchUp`). */
+  private afterOther = false;
   /** The plans to index (the plan tracker's), and whether they changed since written. */
   private plans: readonly PlanView[] = [];
   private plansDirty = false;
@@ -101,6 +122,9 @@ export class SearchUpdater {
     this.stopped = true;
     this.build?.stop();
     this.unsubscribe();
+    clearTimeout(this.waitTimer);
+    if (this.leased) this.guard(() => releaseLease(this.index.db, this.leaseToken));
+    this.dropLease();
   }
 
   /** Resolves once every change seen so far is in the index. */
@@ -140,11 +164,78 @@ export class SearchUpdater {
     this.schedule();
   }
 
+  /**
+   * Takes the lease on the catch-up, or, while another dashboard on the same data holds it,
+   * shows its progress (search answers with what it has written) and looks again shortly.
+   */
+  private holdLease(): boolean {
+    clearTimeout(this.waitTimer);
+    let holder: Lease | 'free' | 'stale' | 'busy';
+    try {
+      holder = takeLease(this.index.db, this.leaseToken, this.progress);
+    } catch (error) {
+      if (!isBusy(error)) this.onError(error);
+      holder = 'busy';
+    }
+    if (holder === 'free' || holder === 'stale') {
+      if (this.progress.waitingFor !== undefined) {
+        // The counts shown were the other dashboard's.
+        delete this.progress.waitingFor;
+        this.progress.done = 0;
+        this.progress.total = this.pending.size;
+        // It caught the index up and gave the lease back: what it wrote since, live, is current.
+        this.afterOther = holder === 'free';
+      }
+      this.leased = true;
+      this.beat ??= setInterval(() => this.renew(), LEASE_BEAT_MS);
+      this.beat.unref?.();
+      return true;
+    }
+    this.progress.phase = 'indexing';
+    if (holder !== 'busy') {
+      this.progress.waitingFor = holder.pid;
+      this.progress.done = holder.done;
+      this.progress.total = holder.total;
+    }
+    this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
+    this.store.events.emit([], ['search']);
+    this.waitTimer = setTimeout(() => this.catchUp(), LEASE_POLL_MS);
+    return false;
+  }
+
+  private renew(): void {
+    // The build renews it with its own transactions (index-build.ts): no wait here for its write lock.
+    if (this.build) return;
+    try {
+      if (!renewLease(this.index.db, this.leaseToken, this.progress)) takeLease(this.index.db, this.leaseToken, this.progress);
+    } catch (error) {
+      // Busy: the other dashboard's write; the lease is renewed at the next beat (it lasts LEASE_STALE_MS).
+      if (!isBusy(error)) this.onError(error);
+    }
+  }
+
+  private dropLease(): void {
+    this.leased = false;
+    clearInterval(this.beat);
+    this.beat = undefined;
+  }
+
+  /** Gives the lease back once caught up: a dashboard waiting for it finds the fingerprints stored. */
+  private releaseLease(): void {
+    if (!this.leased) return;
+    this.dropLease();
+    const index = this.index;
+    retryBusy(() => releaseLease(index.db, this.leaseToken), LIVE_BUSY_MS).catch((error: unknown) => {
+      // The lease ends by itself (LEASE_STALE_MS); a closed index needs nothing.
+      if (index === this.index && !this.stopped) this.onError(error);
+    });
+  }
+
   private catchUp(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.holdLease()) return;
     const stored = this.guard(() => this.index.fingerprints());
     if (!stored) return;
-    const job: BuildJob = { indexFile: this.options.file, sources: [], sessions: [] };
+    const job: BuildJob = { indexFile: this.options.file, lease: this.leaseToken, afterCatchUp: this.afterOther, sources: [], sessions: [] };
     const sources = new Map<SourceIndex, number>();
     for (const id of this.store.view.ids()) {
       const owner = this.store.view.ownerOf(id);
@@ -164,14 +255,20 @@ export class SearchUpdater {
     if (gone.length > 0) this.guard(() => this.index.remove({ sessions: gone }));
     this.caughtUp = true;
     this.progress.phase = this.pending.size > 0 || job.sessions.length > 0 ? 'indexing' : 'ready';
-    if (job.sessions.length > 0) this.startBuild(job);
+    if (job.sessions.length > 0) this.startBuild(job, 0);
     this.schedule();
   }
 
-  /** Runs the build worker over the job; what changes meanwhile waits in `pending` until it is done. */
-  private startBuild(job: BuildJob): void {
+  /**
+   * Runs the build worker over the job; what changes meanwhile waits in `pending` until it is done.
+   * A worker that dies is replaced (what it wrote stays; its sessions without a fingerprint are
+   * read again) at most BUILD_RETRIES times; then its sessions are read here, and health says so.
+   */
+  private startBuild(job: BuildJob, attempt: number): void {
     this.buildDone = 0;
+    this.buildTotal = 0;
     let counted = false;
+    let retry = false;
     const build = startBuild(
       job,
       {
@@ -180,6 +277,7 @@ export class SearchUpdater {
           if (this.build !== build) return;
           if (!counted) {
             counted = true;
+            this.buildTotal = total;
             this.progress.total += total;
           }
           this.progress.done += done - this.buildDone;
@@ -188,22 +286,42 @@ export class SearchUpdater {
         },
       },
       this.options.build,
+      attempt,
     );
     this.build = build;
     build.result
       .then(
         (result) => {
+          this.progress.built = (this.progress.built ?? 0) + result.built;
           for (const id of result.skipped) this.entry(id).all = true;
         },
         (error: unknown) => {
           if (this.build !== build || this.stopped) return;
+          const reason = (error as Error)?.message ?? String(error);
+          if (!isCorruption(error) && attempt < BUILD_RETRIES) {
+            console.warn(`[sessionscope] search index build failed (${reason}): starting it again in a fresh worker`);
+            this.progress.retries = (this.progress.retries ?? 0) + 1;
+            retry = true;
+            return;
+          }
+          // Counted again as sessions to read here (or by the build over a new index).
+          this.progress.done -= this.buildDone;
+          this.progress.total -= this.buildTotal;
           this.onError(error);
+          if (!isCorruption(error)) this.progress.failure = reason;
           // Read here what the worker could not (a damaged index is rebuilt by the service, which calls replaceIndex).
           if (this.build === build) for (const s of job.sessions) this.entry(s.session.id).check = true;
         },
       )
       .finally(() => {
         if (this.build !== build) return;
+        if (retry) {
+          // Its counts start again with the fresh worker's.
+          this.progress.done -= this.buildDone;
+          this.progress.total -= this.buildTotal;
+          this.startBuild(job, attempt + 1);
+          return;
+        }
         this.build = undefined;
         this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
         this.store.events.emit([], ['search']);
@@ -237,6 +355,7 @@ export class SearchUpdater {
   }
 
   private settle(): void {
+    this.releaseLease();
     this.progress.phase = 'ready';
     this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
     const waiters = this.idleWaiters;
@@ -245,14 +364,15 @@ export class SearchUpdater {
   }
 
   private async drain(): Promise<void> {
-    if (this.plansDirty) this.writePlans();
+    if (this.plansDirty) await this.writePlans();
     while (this.pending.size > 0 && !this.stopped) {
       if (this.progress.total - this.progress.done > 1) this.progress.phase = 'indexing';
       const writes: SessionWrite[] = [];
       const removed: string[] = [];
       let docs = 0;
+      const started = performance.now();
       for (const [id, job] of this.pending) {
-        if (writes.length >= BATCH_SESSIONS || docs >= BATCH_DOCS) break;
+        if (writes.length >= BATCH_SESSIONS || docs >= BATCH_DOCS || (writes.length > 0 && performance.now() - started > BATCH_MS)) break;
         this.pending.delete(id);
         this.progress.done++;
         const generation = this.generation.get(id);
@@ -267,10 +387,9 @@ export class SearchUpdater {
           docs += write.docs.length;
         }
       }
-      const written = this.guard(() => {
+      const written = await this.write(() => {
         if (removed.length > 0) this.index.remove({ sessions: removed });
         if (writes.length > 0) this.index.write(writes);
-        return true;
       });
       if (!written) {
         // Another dashboard held the file too long (or it was damaged and is being rebuilt): read them again later.
@@ -283,8 +402,23 @@ export class SearchUpdater {
     }
   }
 
+  /**
+   * Runs a write transaction; while another dashboard holds the write lock it is tried again
+   * (the event loop free meanwhile) rather than failed. False if it could not be written.
+   */
+  private async write(task: () => void): Promise<boolean> {
+    const index = this.index;
+    try {
+      await retryBusy(task, LIVE_BUSY_MS);
+      return true;
+    } catch (error) {
+      if (index === this.index) this.onError(error);
+      return false;
+    }
+  }
+
   /** Writes the plans whose checklist changed, forgets those gone. */
-  private writePlans(): void {
+  private async writePlans(): Promise<void> {
     this.plansDirty = false;
     const stored = this.guard(() => this.index.ownByPrefix(PLAN_ID_PREFIX));
     if (!stored) return;
@@ -298,10 +432,9 @@ export class SearchUpdater {
       }
       stored.delete(doc.sessionID);
     }
-    const written = this.guard(() => {
+    const written = await this.write(() => {
       if (stored.size > 0) this.index.remove({ sessions: [...stored.keys()] });
       if (writes.length > 0) this.index.write(writes);
-      return true;
     });
     if (!written) this.plansDirty = true;
     else if (writes.length > 0 || stored.size > 0) this.announce();
