@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SearchService } from '@/lib/server/search/search-service';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 import { ask, dump, newCacheDir, openSearch, writeTurn } from './search-support';
 
@@ -102,6 +107,34 @@ describe('search index build robustness', () => {
     expect(errors).not.toHaveBeenCalled();
     await expectComplete(dataDir, dbPath, built);
     built.close();
+    db.close();
+  }, 120_000);
+
+  it('waits for another dashboard building the index, showing its progress and what is written, and takes over once it is killed', async () => {
+    const { dataDir, dbPath, db } = fixture();
+    const cacheDir = newCacheDir();
+    const first = await openSearch(dataDir, dbPath, cacheDir);
+    const file = first.search.file;
+    first.close();
+    // Another dashboard (a process that stands for it) holds the lease, 4 of 10 done; nothing has a fingerprint yet.
+    const builder = spawn('sleep', ['120'], { stdio: 'ignore' });
+    const index = new Database(file);
+    index.prepare("UPDATE sessions SET fp = ''").run();
+    index.prepare("INSERT INTO meta(key, value) VALUES ('build-lease', ?)").run(JSON.stringify({ token: 'other', pid: builder.pid, host: os.hostname(), beat: Date.now(), done: 4, total: 10 }));
+    index.close();
+    const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+    const search = new SearchService(store, store.start(), cacheDir);
+    await expect.poll(() => search.progress()).toMatchObject({ phase: 'indexing', waitingFor: builder.pid, done: 4, total: 10 });
+    expect((await ask(search, 'echo42')).hits).toHaveLength(3);
+    builder.kill('SIGKILL');
+    await search.idle();
+    expect(search.progress()).toMatchObject({ phase: 'ready', built: SESSIONS, sessions: SESSIONS });
+    expect(search.progress().waitingFor).toBeUndefined();
+    const cold = await openSearch(dataDir, dbPath, newCacheDir());
+    expect(dump(search)).toEqual(dump(cold.search));
+    cold.close();
+    search.close();
+    store.stop();
     db.close();
   }, 120_000);
 
