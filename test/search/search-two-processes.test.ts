@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -46,5 +47,34 @@ describe('two dashboards on one index', () => {
     expect((await ask(shared.search, 'charlie', { limit: 100 })).hits).toHaveLength(20);
     shared.close();
     cold.close();
+  }, 120_000);
+
+  it('a second dashboard started while the first follows the data reads nothing again', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    for (let s = 0; s < 60; s++) {
+      insertSession(db, `ses_${s}`, { title: `session ${s}` });
+      writeTurn(db, `ses_${s}`, 1, { prompt: `alpha question ${s}`, reply: `bravo answer ${s}` });
+    }
+    const cacheDir = newCacheDir();
+    const start = (followMs: string) =>
+      run(process.execPath, ['--conditions=react-server', '--import', 'tsx', cli, dataDir, dbPath, cacheDir, followMs, 'bravo'], { cwd: root, env: { ...process.env, SESSIONSCOPE_SEARCH_BUILD: 'worker' } });
+    const first = start('4000');
+    // Once the first has caught up (and, following the database, written its sessions again live), the second starts.
+    const followed = () => {
+      const name = readdirSync(cacheDir).find((n) => n.endsWith('.db'));
+      if (!name) return false;
+      const index = new Database(path.join(cacheDir, name), { readonly: true });
+      try {
+        return index.prepare("SELECT 1 FROM meta WHERE key = 'followed-by'").get() !== undefined;
+      } catch {
+        return false; // its tables are not there yet
+      } finally {
+        index.close();
+      }
+    };
+    await expect.poll(followed, { timeout: 60_000 }).toBe(true);
+    const second = JSON.parse((await start('0')).stdout) as { hits: number; built: number };
+    expect(second).toMatchObject({ hits: 60, built: 0 });
+    expect(JSON.parse((await first).stdout)).toMatchObject({ hits: 60, built: 60 });
   }, 120_000);
 });

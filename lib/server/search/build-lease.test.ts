@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LEASE_STALE_MS, readLease, releaseLease, takeLease } from './build-lease';
+import { followedLive, LEASE_STALE_MS, readLease, releaseLease, stopFollowing, takeLease } from './build-lease';
 import { openSearchDb } from './search-db';
 
 const progress = { done: 0, total: 0 };
@@ -36,6 +36,25 @@ describe('the search index build lease', () => {
     expect(takeLease(db, 'third', progress)).toBe('stale');
     // A holder alive and renewing keeps it.
     expect(takeLease(db, 'fourth', progress)).toMatchObject({ token: 'third' });
+    db.close();
+  });
+
+  it('given back, names its holder as following the data while that process runs', () => {
+    const db = open();
+    expect(followedLive(db)).toBe(false);
+    takeLease(db, 'a', progress);
+    expect(followedLive(db)).toBe(false);
+    releaseLease(db, 'a');
+    expect(followedLive(db)).toBe(true);
+    stopFollowing(db, 'b');
+    expect(followedLive(db)).toBe(true);
+    stopFollowing(db, 'a');
+    expect(followedLive(db)).toBe(false);
+    // A follower killed without stopping.
+    takeLease(db, 'c', progress);
+    releaseLease(db, 'c');
+    db.prepare("UPDATE meta SET value = json_patch(value, ?) WHERE key = 'followed-by'").run(JSON.stringify({ pid: spawnSync(process.execPath, ['-e', '']).pid }));
+    expect(followedLive(db)).toBe(false);
     db.close();
   });
 });

@@ -9,6 +9,8 @@ import { z } from 'zod';
  * written. A holder that died (its pid is gone, or it stopped beating) loses the lease.
  */
 const KEY = 'build-lease';
+/** The dashboard that caught the index up last and follows the data live since (a lease given back). */
+const FOLLOWER = 'followed-by';
 
 /** A lease not renewed for this long is taken over (a holder whose pid lives in another namespace, or hangs). */
 export const LEASE_STALE_MS = 30_000;
@@ -25,8 +27,8 @@ const leaseSchema = z.object({
 });
 export type Lease = z.infer<typeof leaseSchema>;
 
-export function readLease(db: Database.Database): Lease | undefined {
-  const value = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(KEY)?.value;
+export function readLease(db: Database.Database, key = KEY): Lease | undefined {
+  const value = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
   if (value === undefined) return undefined;
   try {
     const parsed = leaseSchema.safeParse(JSON.parse(value));
@@ -39,14 +41,34 @@ export function readLease(db: Database.Database): Lease | undefined {
 /** Whether the holder may still be at work: renewed lately, and (on this machine) its process exists. */
 export function leaseHeld(lease: Lease, now: number): boolean {
   if (now - lease.beat > LEASE_STALE_MS) return false;
-  if (lease.host !== hostname()) return true;
+  return lease.host !== hostname() || processExists(lease.pid);
+}
+
+function processExists(pid: number): boolean {
   try {
-    process.kill(lease.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     // EPERM: the process exists (another user's).
     return (error as { code?: unknown }).code !== 'ESRCH';
   }
+}
+
+/**
+ * Whether a dashboard that caught the index up is still running (on this machine): what it wrote
+ * live since (sessions stored with the store's fingerprint alone) is then current, not a leftover
+ * of a run that stopped before the data changed.
+ */
+export function followedLive(db: Database.Database): boolean {
+  const follower = readLease(db, FOLLOWER);
+  return follower !== undefined && follower.host === hostname() && processExists(follower.pid);
+}
+
+/** A dashboard that stops no longer follows the data. */
+export function stopFollowing(db: Database.Database, token: string): void {
+  db.transaction(() => {
+    if (readLease(db, FOLLOWER)?.token === token) db.prepare('DELETE FROM meta WHERE key = ?').run(FOLLOWER);
+  }).immediate();
 }
 
 /**
@@ -80,12 +102,16 @@ export function renewLease(db: Database.Database, token: string, progress: { don
     .immediate();
 }
 
+/** Gives the lease back, caught up: this dashboard follows the data live from now on. */
 export function releaseLease(db: Database.Database, token: string): void {
   db.transaction(() => {
-    if (readLease(db)?.token === token) db.prepare('DELETE FROM meta WHERE key = ?').run(KEY);
+    const lease = readLease(db);
+    if (lease?.token !== token) return;
+    db.prepare('DELETE FROM meta WHERE key = ?').run(KEY);
+    writeLease(db, { ...lease, beat: Date.now() }, FOLLOWER);
   }).immediate();
 }
 
-function writeLease(db: Database.Database, lease: Lease): void {
-  db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(KEY, JSON.stringify(lease));
+function writeLease(db: Database.Database, lease: Lease, key = KEY): void {
+  db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(lease));
 }

@@ -37,8 +37,8 @@ export interface BuildJob {
   /** The lease token of the dashboard that runs the build: renewed with each transaction (build-lease.ts). */
   lease?: string;
   /**
-   * Another dashboard, alive, caught the index up just before (and gave the lease back): a
-   * session it wrote live since (the store's fingerprint alone) is current if it equals ours.
+   * A dashboard that caught the index up is still running (build-lease.ts `followedLive`): a
+   * session written live since (the store's fingerprint alone) is current if it equals ours.
    */
   afterCatchUp?: boolean;
   sources: BuildSource[];

@@ -8,7 +8,7 @@ import { yieldToRequests } from '../http/request-activity';
 import type { Store, StoreChange } from '../store/store';
 import type { SessionInfo } from '@/lib/model/session';
 import type { SourceIndex } from '../store/source-index';
-import { releaseLease, renewLease, takeLease, type Lease } from './build-lease';
+import { followedLive, releaseLease, renewLease, stopFollowing, takeLease, type Lease } from './build-lease';
 import { startBuild, type BuildMode, type RunningBuild } from './build-runner';
 import { storePartOf, type BuildJob, type BuildSource } from './index-build';
 import { isCorruption } from './search-db';
@@ -81,8 +81,6 @@ export class SearchUpdater {
   private leased = false;
   private beat: ReturnType<typeof setInterval> | undefined;
   private waitTimer: ReturnType<typeof setTimeout> | undefined;
-  /** This dashboard's catch-up follows another's completed one (see `BuildJob.afterCatchUp`). */
-  private afterOther = false;
   /** The plans to index (the plan tracker's), and whether they changed since written. */
   private plans: readonly PlanView[] = [];
   private plansDirty = false;
@@ -123,7 +121,10 @@ export class SearchUpdater {
     this.build?.stop();
     this.unsubscribe();
     clearTimeout(this.waitTimer);
-    if (this.leased) this.guard(() => releaseLease(this.index.db, this.leaseToken));
+    this.guard(() => {
+      if (this.leased) releaseLease(this.index.db, this.leaseToken);
+      stopFollowing(this.index.db, this.leaseToken);
+    });
     this.dropLease();
   }
 
@@ -183,8 +184,6 @@ export class SearchUpdater {
         delete this.progress.waitingFor;
         this.progress.done = 0;
         this.progress.total = this.pending.size;
-        // It caught the index up and gave the lease back: what it wrote since, live, is current.
-        this.afterOther = holder === 'free';
       }
       this.leased = true;
       this.beat ??= setInterval(() => this.renew(), LEASE_BEAT_MS);
@@ -235,7 +234,9 @@ export class SearchUpdater {
     if (this.stopped || !this.holdLease()) return;
     const stored = this.guard(() => this.index.fingerprints());
     if (!stored) return;
-    const job: BuildJob = { indexFile: this.options.file, lease: this.leaseToken, afterCatchUp: this.afterOther, sources: [], sessions: [] };
+    // A dashboard (maybe this one) that caught up before is still running: what it wrote live since is current.
+    const afterCatchUp = this.guard(() => followedLive(this.index.db)) ?? false;
+    const job: BuildJob = { indexFile: this.options.file, lease: this.leaseToken, afterCatchUp, sources: [], sessions: [] };
     const sources = new Map<SourceIndex, number>();
     for (const id of this.store.view.ids()) {
       const owner = this.store.view.ownerOf(id);
