@@ -15,3 +15,15 @@ describe('parsedNestsDeeperThan', () => {
     expect(check(JSON.stringify({ a: [1, 2, 3], b: { c: [{ d: 1 }] } }), 5)).toBe(false);
   });
 });
+
+describe('parsedNestsDeeperThan counts both kinds of bracket together', () => {
+  it('finds depth made of objects and arrays mixed, when neither kind alone passes the limit', () => {
+    const text = `${'{"a":['.repeat(3)}1${']}'.repeat(3)}`;
+    expect(check(text, 5)).toBe(true);
+    expect(check(text, 6)).toBe(false);
+  });
+
+  it('walks a long text that has more brackets than the limit but nests shallowly: not too deep', () => {
+    expect(check(JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ i, xs: [i] }))), 5)).toBe(false);
+  });
+});

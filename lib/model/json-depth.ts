@@ -18,16 +18,22 @@ export function nestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): boolean
 
 /**
  * The same for a value parsed from `text`, without walking it when it cannot be that deep: a value
- * nests no deeper than the number of `{` and `[` in its text (a count of one pass over characters,
- * no allocation; walking every record of the first read was ~7% of it).
+ * nests no deeper than the number of `{` and `[` in its text. Counted with the engine's own
+ * `indexOf` (a character loop in JavaScript was ~4% of a search build's time), each kind up to the
+ * limit only.
  */
 export function parsedNestsDeeperThan(text: string, value: unknown, limit = MAX_JSON_DEPTH): boolean {
-  let opens = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 0x7b || c === 0x5b) && ++opens > limit) return nestsDeeperThan(value, limit);
-  }
+  if (text.length <= limit) return false;
+  const braces = countUpTo(text, '{', limit);
+  if (braces + countUpTo(text, '[', limit - braces) > limit) return nestsDeeperThan(value, limit);
   return false;
+}
+
+/** How many times `char` occurs in `text`, counting no further than `limit + 1`. */
+function countUpTo(text: string, char: string, limit: number): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at >= 0 && count <= limit; at = text.indexOf(char, at + 1)) count++;
+  return count;
 }
 
 export const TOO_DEEP_REASON = `nested more than ${MAX_JSON_DEPTH} levels deep: skipped`;
