@@ -75,7 +75,7 @@ export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode, attempt 
  */
 function spawnWorker(data: WorkerData): Worker {
   // The build holds one batch of rows and one flush of text at a time: a small heap keeps its memory (and the process's peak) bounded.
-  const options = { workerData: data, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  const options = { workerData: { ...data, job: { ...data.job, readMode: 'worker' } } satisfies WorkerData, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
   if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
     const entry = import.meta.url.replace(/[^/]+$/, 'search-build-worker.ts');
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;

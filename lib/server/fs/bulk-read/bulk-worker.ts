@@ -1,6 +1,7 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
 import type { BulkReply, BulkRequest } from './bulk-read-worker';
+import { runsFromSources, tsxWorker } from '@/lib/server/workers/tsx-worker';
 
 /** A request not answered in this long is given up (a hung file system): the worker is ended. */
 export const BULK_TIMEOUT_MS = 10_000;
@@ -93,10 +94,6 @@ export function bulkWorker(): BulkWorker {
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
 function spawnBulkWorker(): Worker {
-  if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
-    const entry = import.meta.url.replace(/[^/]+$/, 'bulk-read-worker.ts');
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(boot, { eval: true, execArgv: [...process.execArgv, '--conditions', 'react-server'] });
-  }
+  if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'bulk-read-worker.ts');
   return new Worker(new URL('./bulk-read-worker.ts', import.meta.url));
 }

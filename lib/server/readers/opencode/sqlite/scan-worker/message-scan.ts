@@ -2,6 +2,7 @@ import 'server-only';
 import { Worker } from 'node:worker_threads';
 import type { ScanReply } from './message-scan-worker';
 import type { ScannedMessages } from './scanned-messages';
+import { runsFromSources, tsxWorker } from '@/lib/server/workers/tsx-worker';
 
 /** Chunks the scan workers of this module delivered (tests, diagnostics). */
 export const messageScanCounts = { chunks: 0 };
@@ -67,10 +68,6 @@ export class MessageScan {
  */
 function spawnScanWorker(dbPath: string, chunk: number): Worker {
   const workerData = { dbPath, chunk };
-  if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
-    const entry = import.meta.url.replace(/[^/]+$/, 'message-scan-worker.ts');
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(boot, { eval: true, workerData, execArgv: [...process.execArgv, '--conditions', 'react-server'] });
-  }
+  if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'message-scan-worker.ts', { workerData });
   return new Worker(new URL('./message-scan-worker.ts', import.meta.url), { workerData });
 }
