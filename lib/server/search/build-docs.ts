@@ -20,7 +20,8 @@ export interface BuildSource {
 /** What the build reads: the sessions whose stored fingerprint differs, and their sources. */
 export interface DocsPlan {
   sources: BuildSource[];
-  sessions: { id: string; title: string; created: number; source: number }[];
+  /** `signed`: a JSON-tree session the index has never seen, whose part signature is taken as it is read (not by a pass of its own). */
+  sessions: { id: string; title: string; created: number; source: number; signed?: boolean }[];
 }
 
 /** Where the documents go, a batch at a time (the batch is written before the promise settles, or soon after). */
@@ -33,6 +34,8 @@ export interface DocsSink {
 export interface DocsRead {
   /** Sessions read with issues (or not read): written as far as they went, to be read again at the next start. */
   failed: string[];
+  /** The part signatures of the `signed` sessions (see treeSignaturesSync). */
+  signatures: [string, string][];
 }
 
 /** Documents per batch, or fewer when their text is this long: one write transaction each. */
@@ -52,6 +55,7 @@ const bulkSessions = (): number => Number(process.env.SESSIONSCOPE_SEARCH_BULK_A
 export async function readBuildDocs(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts>, sink: DocsSink): Promise<DocsRead> {
   const batch = new DocBatch(sink);
   const failed = new Set<string>();
+  const signatures: [string, string][] = [];
   let done = 0;
   for (const [i, source] of plan.sources.entries()) {
     const sessions = plan.sessions.filter((s) => s.source === i);
@@ -77,6 +81,7 @@ export async function readBuildDocs(plan: DocsPlan, facts: ReadonlyMap<string, M
         const read = readTreePartsSync(source.path, rootReal, s.id);
         const todos = await readTreeTodos(source.path, s.id, issues);
         if (read.failed || issues.length > 0) failed.add(s.id);
+        if (s.signed) signatures.push([s.id, read.signature]);
         for (const part of read.parts) batch.part(part, facts);
         batch.own(s, todos);
         await batch.maybeSend();
@@ -88,7 +93,7 @@ export async function readBuildDocs(plan: DocsPlan, facts: ReadonlyMap<string, M
     done += sessions.length;
   }
   await batch.send();
-  return { failed: [...failed] };
+  return { failed: [...failed], signatures };
 }
 
 async function readDatabase(

@@ -94,6 +94,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     const skipped: string[] = [];
     const wanted = new Map<string, BuildSession>();
     const fps = new Map<string, string>();
+    const signed = new Set<string>();
     for (const [i, source] of job.sources.entries()) {
       const sessions = job.sessions.filter((s) => s.source === i);
       if (sessions.length === 0) continue;
@@ -111,7 +112,11 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         }
         opened[i] = database;
         signatures = sqliteSignatures(database.db);
-      } else signatures = treeSignaturesSync(source.path, sessions.map((s) => s.session.id));
+      } else {
+        // A session the index has never seen is read whatever its signature: taken as it is read.
+        for (const s of sessions) if (!stored.has(s.session.id)) signed.add(s.session.id);
+        signatures = treeSignaturesSync(source.path, sessions.filter((s) => !signed.has(s.session.id)).map((s) => s.session.id));
+      }
       for (const s of sessions) {
         const fp = combinedFingerprint(s.fp, signatures.get(s.session.id));
         const was = stored.get(s.session.id);
@@ -143,9 +148,10 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       retryBusySync(() => index.buildDocs(docs, numbers, known), BUSY_TRIES);
       io.flushed?.();
     };
-    const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source })) };
+    const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id) })) };
     const read = await readDocs(plan, facts, { docs: write, progress }, job.readMode ?? 'inline');
     // A session read with issues is written as far as it went, with no fingerprint: read again at the next start.
+    for (const [id, signature] of read.signatures) fps.set(id, combinedFingerprint(wanted.get(id)?.fp ?? '', signature));
     for (const id of read.failed) fps.set(id, '');
     retryBusySync(() => index.finishBuild(fps), BUSY_TRIES);
     db.pragma('wal_checkpoint(TRUNCATE)');

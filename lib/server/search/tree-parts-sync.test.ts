@@ -22,3 +22,13 @@ describe('the build worker reading the JSON tree', () => {
     expect(parts).toBeGreaterThan(20);
   });
 });
+
+describe('the signature of a JSON-tree session taken while its parts are read', () => {
+  it('equals the one a stat pass gives: a session indexed cold is not read again at the next start', async () => {
+    const { treeSignaturesSync } = await import('./tree-parts-sync');
+    const sessions = readdirSync(path.join(STORAGE, 'message'));
+    const stat = treeSignaturesSync(STORAGE, sessions);
+    for (const id of sessions) expect(readTreePartsSync(STORAGE, realpathSync(STORAGE), id).signature).toBe(stat.get(id));
+    expect(new Set(stat.values()).size).toBeGreaterThan(1);
+  });
+});

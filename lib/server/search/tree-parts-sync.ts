@@ -28,14 +28,33 @@ function partFilesOf(storageRoot: string, sessionID: string): string[] {
   return files;
 }
 
+/** A session's part files, counted as the stored fingerprint counts them: how many, the newest change, their bytes. */
+class TreeSignature {
+  private files = 0;
+  private newest = 0;
+  private bytes = 0;
+
+  add(mtimeMs: number, size: number): void {
+    this.files++;
+    this.newest = Math.max(this.newest, mtimeMs);
+    this.bytes += size;
+  }
+
+  toString(): string {
+    return `${this.files}:${this.newest}:${this.bytes}`;
+  }
+}
+
 /**
  * A session's parts from the JSON tree, read synchronously (the build worker's thread: no promise
  * per file) by the bulk reader's rules (readListedFileSync: never blocks, follows no symlink, stays
  * inside the tree, size cap) and parsed as the tree reader parses them (`failed`: a file that did
- * not read or parse).
+ * not read or parse), and the files' signature as treeSignaturesSync would give it (a file that
+ * went away before it was read is left out of both).
  */
-export function readTreePartsSync(storageRoot: string, rootReal: string, sessionID: string): { parts: Part[]; failed: boolean } {
+export function readTreePartsSync(storageRoot: string, rootReal: string, sessionID: string): { parts: Part[]; failed: boolean; signature: string } {
   const parts: Part[] = [];
+  const signature = new TreeSignature();
   let failed = false;
   for (const file of partFilesOf(storageRoot, sessionID)) {
     let bytes: Buffer = Buffer.alloc(0);
@@ -43,6 +62,7 @@ export function readTreePartsSync(storageRoot: string, rootReal: string, session
       bytes = b;
       return { start: 0, end: b.length };
     });
+    if (read.ok) signature.add(read.mtimeMs, bytes.length);
     const record = treeRecordFromRead(read.ok ? { ok: true, bytes, mtimeMs: read.mtimeMs, version: read.version } : read);
     if (record.status === 'failed') failed = true;
     if (record.status !== 'ok') continue;
@@ -50,24 +70,19 @@ export function readTreePartsSync(storageRoot: string, rootReal: string, session
     if (part.ok) parts.push(part.value);
     else failed = true;
   }
-  return { parts, failed };
+  return { parts, failed, signature: signature.toString() };
 }
 
 /** Per session: part files, newest modification and bytes (a stat of each; nothing is read). */
 export function treeSignaturesSync(storageRoot: string, sessionIDs: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const id of sessionIDs) {
-    let n = 0;
-    let newest = 0;
-    let bytes = 0;
+    const signature = new TreeSignature();
     for (const file of partFilesOf(storageRoot, id)) {
       const st = statSync(file, { throwIfNoEntry: false });
-      if (!st) continue;
-      n++;
-      newest = Math.max(newest, st.mtimeMs);
-      bytes += st.size;
+      if (st) signature.add(st.mtimeMs, st.size);
     }
-    out.set(id, `${n}:${newest}:${bytes}`);
+    out.set(id, signature.toString());
   }
   return out;
 }
