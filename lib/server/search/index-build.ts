@@ -128,7 +128,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     const total = wanted.size;
     io.progress(0, total);
     if (total === 0) return { built: 0, skipped };
-    const facts = new Map(await io.facts([...wanted.keys()]));
+    let facts: Map<string, MessageFacts> | undefined = new Map(await io.facts([...wanted.keys()]));
     const numbers = retryBusySync(() => index.beginBuild([...wanted.values()].map((s) => s.session)), BUSY_TRIES);
     for (const database of opened) database?.close();
     opened.length = 0;
@@ -149,7 +149,10 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       io.flushed?.();
     };
     const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id) })) };
-    const read = await readDocs(plan, facts, { docs: write, progress }, job.readMode ?? 'inline');
+    const reading = readDocs(plan, facts, { docs: write, progress }, job.readMode ?? 'inline');
+    // The reader has its copy (on its worker): this one is let go while the index is written.
+    facts = undefined;
+    const read = await reading;
     // A session read with issues is written as far as it went, with no fingerprint: read again at the next start.
     for (const [id, signature] of read.signatures) fps.set(id, combinedFingerprint(wanted.get(id)?.fp ?? '', signature));
     for (const id of read.failed) fps.set(id, '');

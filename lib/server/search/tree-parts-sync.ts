@@ -2,6 +2,7 @@ import 'server-only';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Part } from '@/lib/model/part';
+import { entryPath } from '@/lib/server/fs/list-dir';
 import { readListedFileSync } from '@/lib/server/fs/bulk-read/read-listed-file-sync';
 import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import { treeRecordFromRead } from '../readers/opencode/json/read-tree-record';
@@ -23,7 +24,7 @@ function partFilesOf(storageRoot: string, sessionID: string): string[] {
   const files: string[] = [];
   for (const name of filesOf(path.join(storageRoot, 'message', sessionID), '.json')) {
     const dir = path.join(storageRoot, 'part', name.slice(0, -'.json'.length));
-    for (const file of filesOf(dir, '.json')) files.push(path.join(dir, file));
+    for (const file of filesOf(dir, '.json')) files.push(entryPath(dir, file));
   }
   return files;
 }

@@ -3,7 +3,7 @@ import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
-import { listDir, type DirListing } from '@/lib/server/fs/list-dir';
+import { entryPath, listDir, type DirListing } from '@/lib/server/fs/list-dir';
 import { listDirs } from '@/lib/server/fs/bulk-read/list-dirs';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
@@ -178,7 +178,7 @@ export class JsonTreeReader implements SourceReader {
       return [];
     }
     for (const { name, reason } of listing.odd) changes.issues.push({ source: this.kind, path: path.join(dir, name), kind: 'io', reason, at: Date.now() });
-    return listing.names.map((name) => path.join(dir, name));
+    return listing.names.map((name) => entryPath(dir, name));
   }
 
   private async listNested(changes: ChangeSet, folder: string): Promise<string[]> {
