@@ -2,6 +2,7 @@ import 'server-only';
 import { Worker } from 'node:worker_threads';
 import type { MessageFacts } from '@/lib/search/session-documents';
 import { buildIndex, type BuildIo, type BuildJob, type BuildResult } from './index-build';
+import { BATCH_WORKER_LIMITS } from '../workers/worker-limits';
 
 /** What the worker starts with. */
 export interface WorkerData {
@@ -19,7 +20,6 @@ export type WorkerReply =
   | { type: 'done'; result: BuildResult }
   | { type: 'error'; message: string; code?: string };
 
-const WORKER_HEAP_MB = 256;
 
 /** `worker`: a worker thread (the product); `inline`: the same build on this thread (unit tests). */
 export type BuildMode = 'worker' | 'inline';
@@ -75,7 +75,7 @@ export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode, attempt 
  */
 function spawnWorker(data: WorkerData): Worker {
   // The build holds one batch of rows and one flush of text at a time: a small heap keeps its memory (and the process's peak) bounded.
-  const options = { workerData: { ...data, job: { ...data.job, readMode: 'worker' } } satisfies WorkerData, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
+  const options = { workerData: { ...data, job: { ...data.job, readMode: 'worker' } } satisfies WorkerData, stdout: false, stderr: false, resourceLimits: BATCH_WORKER_LIMITS };
   if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
     const entry = import.meta.url.replace(/[^/]+$/, 'search-build-worker.ts');
     const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;

@@ -4,6 +4,7 @@ import type { MessageFacts } from '@/lib/search/session-documents';
 import type { SearchDoc } from '@/lib/search/search-types';
 import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
 import { readBuildDocs, type DocsPlan, type DocsRead, type DocsSink } from './build-docs';
+import { BATCH_WORKER_LIMITS } from '../workers/worker-limits';
 
 /** Reader worker → writer. */
 export type DocsReply = { type: 'docs'; docs: SearchDoc[] } | { type: 'progress'; done: number } | { type: 'done'; read: DocsRead } | { type: 'error'; message: string };
@@ -12,7 +13,6 @@ export type DocsAck = { type: 'ack' };
 
 /** Batches the reader may have handed over and not yet seen written: it reads the next while one is written. */
 export const BATCHES_IN_FLIGHT = 2;
-const READER_HEAP_MB = 256;
 
 /** `worker`: read on a worker of its own while the caller writes (the product's build); `inline`: read on this thread (unit tests). */
 export type DocsMode = 'worker' | 'inline';
@@ -58,7 +58,7 @@ export function readDocs(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
 function spawnReader(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts>): Worker {
-  const options = { workerData: { plan, facts }, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB } };
+  const options = { workerData: { plan, facts }, stdout: false, stderr: false, resourceLimits: BATCH_WORKER_LIMITS };
   if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'docs-reader-worker.ts', options);
   return new Worker(new URL('./docs-reader-worker.ts', import.meta.url), options);
 }
