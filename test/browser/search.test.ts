@@ -86,6 +86,15 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('search', () => {
     expect(await page.locator('[data-testid="search-hit"]').count()).toBe(api.hits.length);
     expect(await page.locator('.search-snippet').first().innerText()).toContain('onerror');
     expect(await page.locator('.search-snippet img, .search-snippet script').count()).toBe(0);
+    // A snippet is cut at a whole line: no sliver of a fourth line (its highlights) shows under the third.
+    const cuts = await page.locator('[data-testid="search-hit"] .search-snippet').evaluateAll((els) =>
+      els.map((el) => {
+        const lines = el.clientHeight / parseFloat(getComputedStyle(el).lineHeight);
+        return { lines, clipped: el.scrollHeight > el.clientHeight + 1 };
+      }),
+    );
+    expect(cuts.some((cut) => cut.clipped), JSON.stringify(cuts)).toBe(true);
+    for (const cut of cuts) expect(Math.abs(cut.lines - Math.round(cut.lines)), JSON.stringify(cuts)).toBeLessThan(0.05);
     await page.goto(`${dashboard.url}/search?q=scenario&kind=prompt&source=opencode`);
     await page.locator('[data-testid="search-hit"]').first().waitFor();
     const prompts = await search('scenario', '&kind=prompt&source=opencode&limit=30');
