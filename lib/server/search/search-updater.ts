@@ -121,10 +121,12 @@ export class SearchUpdater {
     this.build?.stop();
     this.unsubscribe();
     clearTimeout(this.waitTimer);
-    this.guard(() => {
+    try {
       if (this.leased) releaseLease(this.index.db, this.leaseToken);
       stopFollowing(this.index.db, this.leaseToken);
-    });
+    } catch {
+      // Left behind, both end with this process (build-lease.ts).
+    }
     this.dropLease();
   }
 
