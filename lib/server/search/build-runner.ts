@@ -2,6 +2,7 @@ import 'server-only';
 import { Worker } from 'node:worker_threads';
 import type { MessageFacts } from '@/lib/search/session-documents';
 import { buildIndex, type BuildIo, type BuildJob, type BuildResult } from './index-build';
+import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
 import { BATCH_WORKER_LIMITS } from '../workers/worker-limits';
 
 /** What the worker starts with. */
@@ -74,12 +75,8 @@ export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode, attempt 
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
 function spawnWorker(data: WorkerData): Worker {
-  // The build holds one batch of rows and one flush of text at a time: a small heap keeps its memory (and the process's peak) bounded.
+  // The build holds a few batches of documents at a time: a small heap keeps its memory (and the process's peak) bounded.
   const options = { workerData: { ...data, job: { ...data.job, readMode: 'worker' } } satisfies WorkerData, stdout: false, stderr: false, resourceLimits: BATCH_WORKER_LIMITS };
-  if (!process.env.NEXT_RUNTIME && import.meta.url.endsWith('.ts')) {
-    const entry = import.meta.url.replace(/[^/]+$/, 'search-build-worker.ts');
-    const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(boot, { ...options, eval: true, execArgv: [...process.execArgv, '--conditions', 'react-server'] });
-  }
+  if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'search-build-worker.ts', options);
   return new Worker(new URL('./search-build-worker.ts', import.meta.url), options);
 }
