@@ -44,7 +44,14 @@ export function readDocs(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts
       if (message.type === 'docs') {
         writes = writes.then(() => sink.docs(message.docs)).then(() => worker.postMessage({ type: 'ack' } satisfies DocsAck));
         writes.catch((error: unknown) => end(() => reject(error as Error)));
-      } else if (message.type === 'progress') sink.progress(message.done);
+      } else if (message.type === 'progress') {
+        // The progress is written into the index too (the build lease): a failure there ends the build like a failed write.
+        try {
+          sink.progress(message.done);
+        } catch (error) {
+          end(() => reject(error as Error));
+        }
+      }
       else if (message.type === 'done') writes.then(() => end(() => resolve(message.read)), () => undefined);
       else end(() => reject(new Error(message.message)));
     });
