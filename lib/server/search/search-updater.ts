@@ -149,9 +149,16 @@ export class SearchUpdater {
   private note({ changes, touched, live }: StoreChange): void {
     // The stages of the first read are covered by the catch-up's fingerprints.
     if (!live && !this.caughtUp) return;
-    if (changes.complete) for (const id of touched) this.entry(id).check = true;
     for (const session of changes.sessions) this.entry(session.id).title = true;
     for (const id of changes.touchedSessions) this.entry(id).own = true;
+    if (changes.complete) {
+      // A full read (the reader reopened its source: OpenCode started or stopped, the file was
+      // replaced) hands over every record again, changed or not: a session is read again only
+      // when its fingerprint differs from the stored one, not for each message handed over.
+      for (const id of touched) this.entry(id).check = true;
+      this.schedule();
+      return;
+    }
     for (const message of changes.messages) this.entry(message.sessionID).messages.add(message.id);
     for (const part of changes.parts) {
       const entry = this.entry(part.sessionID);
