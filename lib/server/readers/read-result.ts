@@ -64,7 +64,12 @@ export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
 /** A staged full read gathered into one change set (what `readAll` returns). */
 export async function gatherStages(stages: AsyncIterable<ChangeSet>): Promise<ChangeSet> {
   const all = emptyChangeSet();
-  for await (const stage of stages) mergeChangeSets(all, stage);
+  for await (const stage of stages) {
+    mergeChangeSets(all, stage);
+    // A full read while running (OpenCode started or stopped: the database is reopened) lets the
+    // requests that came meanwhile be answered between its stages; it held pages up for ~1.2 s.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return all;
 }
 

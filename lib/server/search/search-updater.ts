@@ -382,7 +382,8 @@ export class SearchUpdater {
       let docs = 0;
       const started = performance.now();
       for (const [id, job] of this.pending) {
-        if (writes.length >= BATCH_SESSIONS || docs >= BATCH_DOCS || (writes.length > 0 && performance.now() - started > BATCH_MS)) break;
+        // By time too when nothing is written: after a full read every session is checked, and most need nothing.
+        if (writes.length >= BATCH_SESSIONS || docs >= BATCH_DOCS || performance.now() - started > BATCH_MS) break;
         this.pending.delete(id);
         this.progress.done++;
         const generation = this.generation.get(id);
