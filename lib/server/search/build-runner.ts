@@ -21,7 +21,6 @@ export type WorkerReply =
   | { type: 'done'; result: BuildResult }
   | { type: 'error'; message: string; code?: string };
 
-
 /** `worker`: a worker thread (the product); `inline`: the same build on this thread (unit tests). */
 export type BuildMode = 'worker' | 'inline';
 

@@ -153,8 +153,8 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     // The reader has its copy (on its worker): this one is let go while the index is written.
     facts = undefined;
     const read = await reading;
-    // A session read with issues is written as far as it went, with no fingerprint: read again at the next start.
     for (const [id, signature] of read.signatures) fps.set(id, combinedFingerprint(wanted.get(id)?.fp ?? '', signature));
+    // A session read with issues is written as far as it went, with no fingerprint: read again at the next start.
     for (const id of read.failed) fps.set(id, '');
     retryBusySync(() => index.finishBuild(fps), BUSY_TRIES);
     db.pragma('wal_checkpoint(TRUNCATE)');
