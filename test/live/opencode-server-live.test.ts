@@ -60,11 +60,12 @@ const notifications: { title: string; tag?: string }[] = [];
 /** OpenCode's own event stream, as the test sees it (to know when OpenCode sent something). */
 const ocEvents: OcEvent[] = [];
 /** Figures reported at the end. */
-const measured: Record<string, number[]> = { streamMs: [], approvalMs: [] };
+const measured: Record<string, number[]> = { streamMs: [], approvalMs: [], taskMs: [] };
 
 afterAll(async () => {
   console.log(`[live] first streamed words on the page after OpenCode sent them (ms): ${measured.streamMs?.join(', ')}`);
   console.log(`[live] "needs your approval" after OpenCode asked (ms): ${measured.approvalMs?.join(', ')}`);
+  console.log(`[live] the child's running tool on the task card after OpenCode started it (ms): ${measured.taskMs?.join(', ')}`);
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
@@ -225,11 +226,23 @@ describe.skipIf(!HAS_CHROMIUM)(`live: Sessionscope following real OpenCode ${VER
   it('shows on the task card what the subagent does while it runs, then what it took', { timeout: 120_000 * LIVE_REPEAT }, async () => {
     if (!page) throw new Error('no page');
     for (let round = 1; round <= LIVE_REPEAT; round++) {
-      const id = await prompt('[lv:task]');
+      const roundStart = Date.now();
+      // The page is open before the prompt is sent, as a person watching would have it: the child's
+      // `sleep 6` is a six-second window, and a page load on a busy machine must not eat it.
+      const { id } = await opencode.request<{ id: string }>('POST', '/session', {});
       await waitFor('the parent session on the dashboard', async () => (await sessions()).some((s) => s.id === id));
       await page.goto(`${dash.url}/sessions/${id}`);
+      await opencode.request('POST', `/session/${id}/prompt_async`, body('[lv:task] go'));
       const card = page.locator('[data-testid="task-child"]');
-      await card.locator('[data-testid="task-child-activity"]', { hasText: 'running bash: sleep 6' }).waitFor({ timeout: 30_000 });
+      const running = card.locator('[data-testid="task-child-activity"]', { hasText: 'running bash: sleep 6' });
+      await running.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+        const shown = await card.allInnerTexts().catch(() => []);
+        const bashRan = ocEvents.filter((e) => e.type === 'message.part.updated' && (e.properties.part as { tool?: string }).tool === 'bash').map((e) => `${(e.properties.part as { state?: { status?: string } }).state?.status}@${e.at}`);
+        throw new Error(`round ${round}: the card never showed the child running its sleep; it showed ${JSON.stringify(shown)}; OpenCode's bash part events: ${bashRan.join(', ')}`, { cause: error });
+      });
+      const shownAt = Date.now();
+      const started = ocEvents.find((e) => e.type === 'message.part.updated' && (e.properties.part as { tool?: string; state?: { status?: string } }).tool === 'bash' && (e.properties.part as { state?: { status?: string } }).state?.status === 'running' && (e.properties.part as { sessionID?: string }).sessionID !== id && e.at > roundStart);
+      measured.taskMs?.push(shownAt - (started?.at ?? shownAt));
       const childId = await card.getAttribute('data-child-id');
       expect(childId).toMatch(/^ses_/);
       expect(await card.locator(`a[data-session-link="${childId}"]`).innerText()).toContain('Sleep in a child');
