@@ -74,6 +74,10 @@ describe.skipIf(!canExhaust)('when the system has no file watches left', () => {
     await waitFor('the new part', () => events.slice(seen).some((e) => e.sessions?.includes('ses_a')));
     tree.session('p1', 'ses_b', { time: { created: now, updated: now } });
     await waitFor('the new session', () => events.slice(seen).some((e) => e.sessions?.includes('ses_b')));
+    // A record file written again in place (a session renamed): polled by size and time, not only by name.
+    const renamedFrom = events.length;
+    tree.session('p1', 'ses_a', { title: 'Renamed while polled', time: { created: now, updated: now + 1_000 } });
+    await waitFor('the renamed session', () => events.slice(renamedFrom).some((e) => e.sessions?.includes('ses_a')));
     expect(events.at(-1)?.mode).toBe('polling');
   });
 });

@@ -5,6 +5,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import type { SourceKind } from '@/lib/model/source';
 import type { FileDiff, Todo } from '@/lib/model/todo';
+import type { NameTarget } from '../watcher/name-watch';
 
 /** Why a record or file was skipped. Counted in /api/health and listed on the diagnostics page. */
 export interface ReadIssue {
@@ -126,6 +127,8 @@ export interface SourceReader {
   watchTargets(): string[];
   /** Folders with one entry per session or message, of which only new entries are watched. */
   shallowTargets?(): string[];
+  /** Folders of many record files, watched by name (one system watch per folder, none per file). */
+  nameTargets?(): NameTarget[];
   /**
    * Whether the source changed since the last read began, by its own files' size and time: a
    * file event can be lost (chokidar drops events within 5 ms of another; a commit can land after

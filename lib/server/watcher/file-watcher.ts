@@ -4,12 +4,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { debouncePaths } from './debounce-paths';
 import { LiveFolders } from './live-folders';
+import { watchNames, type NameTarget } from './name-watch';
 import { watchShallow, type ShallowWatch } from './shallow-watch';
-import { watchScope } from './watch-scope';
+import { isIgnoredName, watchScope } from './watch-scope';
 
 export interface RouteOptions {
   /** Folders with very many children: only entries appearing directly in them are reported. */
   shallow?: readonly string[];
+  /** Folders of record files watched by name only (name-watch.ts): no file is stat'ed or watched on its own. */
+  byName?: readonly NameTarget[];
   /** Receives the paths of live targets that were just added, to read what they already hold. */
   onCatchUp?: (paths: string[]) => void;
 }
@@ -110,6 +113,10 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
         };
         shallowWatches.push(watchShallow(path.resolve(folder), onEntry, onError));
       }
+      const onFile = (file: string): void => {
+        if (!isIgnoredName(file)) route.queue.add(file);
+      };
+      for (const target of options.byName ?? []) shallowWatches.push(watchNames({ ...target, folder: path.resolve(target.folder) }, onFile, onError));
       return { setLive: (folders) => live.setWanted(folders) };
     },
     async close() {

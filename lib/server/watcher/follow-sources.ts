@@ -48,7 +48,7 @@ export function followSources(store: Store, watcher: FileWatcher, onError: (erro
           if (pending.size > 0 || reader.changedSinceRead) settleCheck();
         })
         .catch(onError);
-    const route = watcher.route(reader.watchTargets(), absorb(true), { shallow: reader.shallowTargets?.(), onCatchUp: absorb(false) });
+    const route = watcher.route(reader.watchTargets(), absorb(true), { shallow: reader.shallowTargets?.(), byName: reader.nameTargets?.(), onCatchUp: absorb(false) });
     const liveTargets = reader.liveTargets?.bind(reader);
     if (!liveTargets) continue;
     const follow = (): void => route.setLive(liveTargets(index.liveSessions()));

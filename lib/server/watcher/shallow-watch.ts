@@ -1,6 +1,6 @@
 import 'server-only';
-import { watch, type FSWatcher } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** How often a missing folder is looked for, and a folder is listed when the system has no watches left. */
@@ -19,12 +19,22 @@ export interface ShallowWatch {
  * walked or stat'ed: one inotify watch, however big the folder. A folder that does not exist yet
  * is looked for every second; when it appears, what it already holds is reported.
  */
-export function watchShallow(folder: string, onEntry: (entry: string) => void, onError: (error: unknown) => void): ShallowWatch {
+export interface ShallowOptions {
+  /**
+   * The folder holds files whose contents matter, not only their names: when the system has no
+   * watches left, polling compares each entry's size and time and reports entries that went away.
+   */
+  files?: boolean;
+  /** Report what the folder already holds when the watch starts (a folder that just appeared). */
+  catchUp?: boolean;
+}
+
+export function watchShallow(folder: string, onEntry: (entry: string) => void, onError: (error: unknown) => void, options: ShallowOptions = {}): ShallowWatch {
   let watcher: FSWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
   let mode: ShallowWatch['mode'] = 'events';
   let closed = false;
-  let known: Set<string> | undefined;
+  let known: Map<string, string> | undefined;
 
   const report = (name: string): void => onEntry(path.join(folder, name));
   const list = async (): Promise<string[] | undefined> => readdir(folder).catch(() => undefined);
@@ -34,21 +44,39 @@ export function watchShallow(folder: string, onEntry: (entry: string) => void, o
     timer.unref();
   };
 
+  const versionOf = async (name: string): Promise<string> => {
+    if (!options.files) return '';
+    const stat = await lstat(path.join(folder, name)).catch(() => undefined);
+    return stat ? `${stat.size}:${stat.mtimeMs}` : 'gone';
+  };
   const poll = async (): Promise<void> => {
     // A missing folder holds nothing yet: whatever appears in it later is new.
     const names = (await list()) ?? [];
+    const versions = new Map<string, string>();
+    for (const name of names) versions.set(name, await versionOf(name));
     if (closed) return;
     const previous = known;
-    known = new Set(names);
-    if (previous) for (const name of names) if (!previous.has(name)) report(name);
+    known = versions;
+    if (previous) {
+      for (const [name, version] of versions) if (previous.get(name) !== version) report(name);
+      if (options.files) for (const name of previous.keys()) if (!versions.has(name)) report(name);
+    }
     later(() => void poll(), POLL_MS);
   };
 
   const start = (catchUp: boolean): void => {
     if (closed) return;
     try {
-      watcher = watch(folder, { persistent: false }, (_event, name) => {
-        if (name) report(name.toString());
+      watcher = watch(folder, { persistent: false }, (event, name) => {
+        if (!name) return;
+        // The folder itself went away (its data cleared): the watch is dead, look for it to come back.
+        if (event === 'rename' && name.toString() === path.basename(folder) && !existsSync(folder)) {
+          watcher?.close();
+          watcher = undefined;
+          later(() => start(true), RETRY_MS);
+          return;
+        }
+        report(name.toString());
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
@@ -69,7 +97,7 @@ export function watchShallow(folder: string, onEntry: (entry: string) => void, o
     if (catchUp) void list().then((names) => names?.forEach(report));
   };
 
-  start(false);
+  start(options.catchUp ?? false);
   return {
     get mode() {
       return mode;

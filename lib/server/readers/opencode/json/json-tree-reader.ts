@@ -16,6 +16,7 @@ import { loadTreeContent, loadTreeStepIndex } from './json-tree-content';
 import { readTreeRecord, treeRecordFromRead, type TreeRecord } from './read-tree-record';
 import { readListedFiles } from '@/lib/server/fs/bulk-read/read-listed-files';
 import { FILE_CAPS } from '@/lib/server/fs/file-caps';
+import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
 
@@ -46,10 +47,20 @@ export class JsonTreeReader implements SourceReader {
    * Only OpenCode's own folders: plugins write theirs into `storage/` too. `message/` and `part/`
    * hold a folder per session and per message (100k+ in a year): watching them all would exhaust
    * the system's file watches, so only new folders are noticed there, and the folders of the
-   * sessions being written are watched closely (`liveTargets`).
+   * sessions being written are watched closely (`liveTargets`). The record folders (a file per
+   * project, session, todo list and diff: thousands) are watched by name (`nameTargets`).
    */
   watchTargets(): string[] {
-    return ['project', 'session', 'todo', 'session_diff'].map((folder) => path.join(/*turbopackIgnore: true*/ this.path, folder));
+    return [];
+  }
+
+  nameTargets(): NameTarget[] {
+    return [
+      { folder: path.join(this.path, 'project'), depth: 1 },
+      { folder: path.join(this.path, 'session'), depth: 2 },
+      { folder: path.join(this.path, 'todo'), depth: 1 },
+      { folder: path.join(this.path, 'session_diff'), depth: 1 },
+    ];
   }
 
   shallowTargets(): string[] {
