@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import { createFileWatcher, type FileWatcher } from '@/lib/server/watcher/file-watcher';
 import { followSources } from '@/lib/server/watcher/follow-sources';
+import { inotifyWatches } from '../support/inotify-watches';
 import { TreeBuilder } from '../support/tree-builder';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,22 +40,6 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
 
 function runningTool(tree: TreeBuilder, sessionID: string, messageID: string, partID: string, tool: string, now: number): string {
   return tree.part(sessionID, messageID, partID, { type: 'tool', callID: partID, tool, state: { status: 'running', input: { command: 'sleep 5' }, time: { start: now } } });
-}
-
-/** inotify watches this process holds (one per watched file or folder). */
-function inotifyWatches(): number {
-  let count = 0;
-  for (const fd of readdirSync('/proc/self/fd')) {
-    let target = '';
-    try {
-      target = readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      continue;
-    }
-    if (target !== 'anon_inode:inotify') continue;
-    count += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((line) => line.startsWith('inotify wd:')).length;
-  }
-  return count;
 }
 
 describe('following the JSON tree live', () => {

@@ -5,6 +5,7 @@ import type { SourceKind } from '@/lib/model/source';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { FileIndex, type FileRead } from './pi/file-index';
 import { isInside } from './pi/session-files';
+import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import { emptyChangeSet, type ChangeSet, type SessionContent, type SourceReader } from './read-result';
 
 const CONCURRENCY = 8;
@@ -44,8 +45,16 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     return existsSync(this.path);
   }
 
+  /** How many folder levels under the root hold session files (the root's own files: 1). */
+  protected abstract readonly folderDepth: number;
+
   watchTargets(): string[] {
-    return [this.path];
+    return [];
+  }
+
+  /** The root, by name (one system watch per folder, none per transcript): see name-watch.ts. */
+  nameTargets(): NameTarget[] {
+    return [{ folder: this.path, depth: this.folderDepth }];
   }
 
   close(): void {}

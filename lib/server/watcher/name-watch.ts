@@ -3,37 +3,43 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { watchShallow, type ShallowWatch } from './shallow-watch';
 
-/** A folder of record files watched by name; at depth 2 the folders directly inside it are watched the same way. */
+/** A folder of record files watched by name, and the folders inside it down to `depth` levels (1: its own files only). */
 export interface NameTarget {
   folder: string;
-  depth: 1 | 2;
+  depth: number;
 }
 
 /**
- * Reports the files of `folder` that are written, added or removed (and, at depth 2, those of the
- * folders directly inside it: OpenCode's `session/<project>/`), by name: one system watch per
- * folder, and nothing listed, stat'ed or watched file by file at start. chokidar stats and watches
- * every file it is given: on 5,000 session files that cost 0.3-0.5 s of the main thread at each
- * start, while the first read needs it. A folder that appears inside reports the files it holds.
+ * Reports the files of `folder` that are written, added or removed, and those of the folders
+ * inside it down to `depth` levels (OpenCode's `session/<project>/`, Claude Code's
+ * `<project>/<session>/subagents/`), by name: one system watch per folder, and nothing stat'ed or
+ * watched file by file at start. chokidar stats and watches every file it is given: on 5,000
+ * session files that cost 0.3-0.5 s of the main thread at each start, while the first read needs
+ * it, and one system watch each. A folder that appears or goes is reported itself, and one that
+ * appears reports the files it holds.
  */
 export function watchNames(target: NameTarget, onFile: (file: string) => void, onError: (error: unknown) => void, catchUp = false): ShallowWatch {
   const { folder, depth } = target;
-  if (depth === 1) return watchShallow(folder, onFile, onError, { files: true, catchUp });
+  if (depth <= 1) return watchShallow(folder, onFile, onError, { files: true, catchUp });
   const inner = new Map<string, ShallowWatch>();
   let closed = false;
   const follow = (dir: string, report: boolean): void => {
     if (closed || inner.has(dir)) return;
-    inner.set(dir, watchNames({ folder: dir, depth: 1 }, onFile, onError, report));
+    inner.set(dir, watchNames({ folder: dir, depth: depth - 1 }, onFile, onError, report));
   };
   const onEntry = (entry: string): void => {
     void lstat(entry).then(
-      (stat) => (stat.isDirectory() ? follow(entry, true) : onFile(entry)),
+      (stat) => {
+        if (!stat.isDirectory()) return onFile(entry);
+        if (inner.has(entry)) return;
+        follow(entry, true);
+        onFile(entry);
+      },
       () => {
-        // Gone: a folder watched is let go (its files reported themselves as they went); a file gone is a change.
-        const watch = inner.get(entry);
-        if (!watch) return onFile(entry);
-        watch.close();
+        // Gone: a folder watched is let go; either way the reader is told.
+        inner.get(entry)?.close();
         inner.delete(entry);
+        onFile(entry);
       },
     );
   };

@@ -13,6 +13,8 @@ export function defaultClaudeRoot(): string {
 /** Claude Code transcripts (`~/.claude/projects`), read-only. */
 export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
   readonly kind = 'claude' as const;
+  /** `<root>/<project>/<session>/subagents/agent-*.jsonl`. */
+  protected readonly folderDepth = 4;
 
   constructor(root: string = defaultClaudeRoot()) {
     super(root);

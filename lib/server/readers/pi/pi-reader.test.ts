@@ -65,7 +65,7 @@ describe('PiSessionReader.readAll', () => {
     const reader = new PiSessionReader('omp', path.join(fixtures, 'nope'));
     expect(reader.found()).toBe(false);
     expect((await reader.readAll()).sessions).toEqual([]);
-    expect(reader.watchTargets()).toEqual([path.join(fixtures, 'nope')]);
+    expect(reader.nameTargets().map((t) => t.folder)).toEqual([path.join(fixtures, 'nope')]);
   });
 });
 

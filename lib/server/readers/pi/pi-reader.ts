@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Part } from '@/lib/model/part';
 import { FileSessionReader } from '../file-session-reader';
 import { readPiFile, type PiFileRead } from './read-pi-file';
-import { depthOf, listRoot, listSessionFiles, parentPathOf, type SessionFileRef } from './session-files';
+import { depthOf, listRoot, listSessionFiles, MAX_DEPTH, parentPathOf, type SessionFileRef } from './session-files';
 
 export type PiKind = 'omp' | 'pi';
 
@@ -14,6 +14,9 @@ export function defaultPiRoot(kind: PiKind): string {
 
 /** oh-my-pi (`~/.omp`) and pi (`~/.pi`) session files: read-only, migrations in memory. */
 export class PiSessionReader extends FileSessionReader<SessionFileRef> {
+  /** The root, a folder per working directory, then subagent folders. */
+  protected readonly folderDepth = 2 + MAX_DEPTH;
+
   constructor(
     readonly kind: PiKind = 'omp',
     root: string = defaultPiRoot(kind),

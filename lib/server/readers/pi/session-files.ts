@@ -8,7 +8,8 @@ export interface SessionFileRef {
   parentPath?: string;
 }
 
-const MAX_DEPTH = 8;
+/** How deep subagent folders nest under a session's folder (a task's subagent may run tasks of its own). */
+export const MAX_DEPTH = 8;
 
 /** Session files in one folder and, recursively, the subagent folders under it. */
 export async function listSessionFiles(dir: string, parentPath?: string, depth = 0): Promise<SessionFileRef[]> {
