@@ -28,10 +28,17 @@ describe('search index when the database is read again whole', () => {
       copyFileSync(dbPath, `${dbPath}.new`);
       renameSync(`${dbPath}.new`, dbPath);
     };
+    const counted = live.search.progress();
+    const phases = new Set<string>();
+    const unwatch = live.store.events.subscribe(() => phases.add(live.search.progress().phase));
     replace();
     await live.store.absorb(dbIndex, [dbPath]);
     await live.search.idle();
+    unwatch();
     expect(newestDoc(live.search)).toBe(before);
+    // Nothing to index, and nothing said to be: the search line shows no "x% indexed" for the checks.
+    expect(live.search.progress().total).toBe(counted.total);
+    expect([...phases]).not.toContain('indexing');
     // One session gets a new turn in the replaced file: that session alone is written again.
     const again = new Database(dbPath);
     writeTurn(again, 'ses_b', 2, { prompt: 'a late question about narwhals', reply: 'tusks' });
