@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { PlanView } from '@/lib/plans/plan-work';
 import { hitHref } from '@/lib/search/search-links';
 import { planAnchor } from '@/lib/view/plan-display';
+import { SearchService } from '@/lib/server/search/search-service';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 import { ask, dump, newCacheDir, openSearch, writeTurn } from './search-support';
 
@@ -106,5 +109,17 @@ describe('plan items in the search index', () => {
     await search.idle();
     expect((await ask(search, 'writer')).hits).toHaveLength(0);
     close();
+  });
+
+  it('indexes the plans known at start, while the sessions are read and built (as the dashboard starts)', async () => {
+    const { dataDir, dbPath } = fixture();
+    const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+    const search = new SearchService(store, store.start(), newCacheDir());
+    search.setPlans([plan(['Write the CSV writer', 'Add a --format flag'])]);
+    const idle = await Promise.race([search.idle().then(() => 'idle'), new Promise((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000))]);
+    expect(idle).toBe('idle');
+    expect((await ask(search, 'format flag')).hits.map((h) => h.kind)).toEqual(['plan']);
+    search.close();
+    store.stop();
   });
 });

@@ -5,6 +5,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import type { SourceKind } from '@/lib/model/source';
 import type { FileDiff, Todo } from '@/lib/model/todo';
+import { yieldToRequests } from '../http/request-activity';
 import type { NameTarget } from '../watcher/name-watch';
 
 /** Why a record or file was skipped. Counted in /api/health and listed on the diagnostics page. */
@@ -45,6 +46,21 @@ export function emptyChangeSet(): ChangeSet {
   return { projects: [], sessions: [], messages: [], parts: [], removed: { sessions: [], messages: [], parts: [] }, listedParts: [], touchedSessions: [], issues: [] };
 }
 
+/**
+ * A stage that carries nothing: a reader's pause inside a long step (a full read yields one so that
+ * requests are answered between its queries). The store takes it in as nothing to do.
+ */
+export function isEmptyChangeSet(changes: ChangeSet): boolean {
+  const { removed } = changes;
+  return (
+    !changes.complete &&
+    !changes.messagesComplete &&
+    changes.projects.length + changes.sessions.length + changes.messages.length + changes.parts.length === 0 &&
+    removed.sessions.length + removed.messages.length + removed.parts.length === 0 &&
+    changes.listedParts.length + changes.touchedSessions.length + changes.issues.length === 0
+  );
+}
+
 /** Appends `from` to `into` (stages of one full read, into one change set). */
 export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   into.complete = into.complete || from.complete;
@@ -69,7 +85,7 @@ export async function gatherStages(stages: AsyncIterable<ChangeSet>): Promise<Ch
     mergeChangeSets(all, stage);
     // A full read while running (OpenCode started or stopped: the database is reopened) lets the
     // requests that came meanwhile be answered between its stages; it held pages up for ~1.2 s.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToRequests();
   }
   return all;
 }

@@ -343,8 +343,8 @@ export class SearchUpdater {
         this.build = undefined;
         this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
         this.store.events.emit([], ['search']);
-        if (this.pending.size > 0) this.schedule();
-        else if (!this.running) this.settle();
+        // What waited for the build: changes, and the plans (set at start, before any build).
+        this.schedule();
       });
   }
 

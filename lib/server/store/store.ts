@@ -4,7 +4,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
-import { emptyChangeSet, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
+import { emptyChangeSet, isEmptyChangeSet, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
 import { yieldToRequests } from '../http/request-activity';
 import { buildSummaries, FiguresCache, type SummaryState } from './build-summaries';
 import { MergedView } from './merged-view';
@@ -94,6 +94,7 @@ export class Store {
         this.events.emit([], ['index', 'health']);
       };
       const take = (index: SourceIndex, changes: ChangeSet): void => {
+        if (isEmptyChangeSet(changes)) return;
         const touched = index.apply(changes);
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
         if (changes.messagesComplete) messagesIn(index);

@@ -208,6 +208,10 @@ function snapshotFolder(cacheDir: string): string {
 
 /** Removes the copies of processes that are gone (a crash leaves one as big as the database). */
 export function removeDeadCopies(cacheDir: string): void {
+  // Once per process and folder: what a crashed process left is there at start; listing /tmp at
+  // every reopen (OpenCode starting or stopping) cost up to 45 ms of a busy machine's main thread.
+  if (cleaned.has(cacheDir)) return;
+  cleaned.add(cacheDir);
   for (const [dir, pattern] of [[cacheDir, /^(\d+)-/], [os.tmpdir(), /^sessionscope-db-(\d+)-/]] as const) {
     let names: string[];
     try {
@@ -221,6 +225,8 @@ export function removeDeadCopies(cacheDir: string): void {
     }
   }
 }
+
+const cleaned = new Set<string>();
 
 function alive(pid: number): boolean {
   try {
