@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { cleanup, installCleanup, keepTempDirs } from './lib/cleanup';
 import { markdownTable, rows } from './lib/figures';
 import { ensureBuild } from './lib/server';
+import { benchClaude } from './claude';
 import { benchPackage } from './package';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   if (!values.package && (want('live') || want('search') || values.scale)) ensureBuild(values.rebuild);
   if (values.package) {
     await benchPackage(values['reuse-build'], Number(values.starts));
+  } else if (values.scale && only?.includes('claude')) {
+    // `--scale --only claude [--sessions N] [--corpus DIR]`: ccusage and Sessionscope on a generated year of Claude Code (2,000 transcripts unless --sessions says).
+    await benchClaude({ sessions: values.sessions === '5000' ? 2000 : Number(values.sessions), corpus: values.corpus });
   } else if (values.scale && only?.includes('search')) {
     // `--scale --only search --corpus DIR`: the search figures on the reference corpus's database.
     if (!values.corpus) throw new Error('--scale --only search needs --corpus DIR (npm run corpus -- --out DIR)');

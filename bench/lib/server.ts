@@ -42,13 +42,14 @@ function isolatedEnv(home: string): NodeJS.ProcessEnv {
 
 /**
  * Starts `bin/sessionscope.mjs --port 0` on 127.0.0.1 and waits for "ready on"; `launcher` starts
- * another copy (an installed package's `bin/sessionscope`) from `home`.
+ * another copy (an installed package's `bin/sessionscope`) from `home`. `extraArgs` go to node,
+ * `serverArgs` to Sessionscope (`--claude-dir DIR`).
  */
-export async function startServer(opencodeDir: string, home: string, extraArgs: string[] = [], launcher?: string): Promise<RunningServer> {
+export async function startServer(opencodeDir: string, home: string, extraArgs: string[] = [], launcher?: string, serverArgs: string[] = []): Promise<RunningServer> {
   mkdirSync(home, { recursive: true });
   const spawnedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [...extraArgs, launcher ?? path.join(ROOT, 'bin', 'sessionscope.mjs'), '--port', '0', '--host', '127.0.0.1', '--opencode-dir', opencodeDir], {
+    spawn(process.execPath, [...extraArgs, launcher ?? path.join(ROOT, 'bin', 'sessionscope.mjs'), '--port', '0', '--host', '127.0.0.1', '--opencode-dir', opencodeDir, ...serverArgs], {
       cwd: launcher ? home : ROOT,
       env: isolatedEnv(home),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,98 @@
+// Claude Code at scale (`npm run bench -- --scale --only claude`): ccusage (devDependency, pinned)
+// and Sessionscope on one generated year of transcripts (lib/claude-corpus.ts), the first complete
+// total at a cold start and at a restart with nothing changed, and the tokens each counted.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { generateClaudeCorpus } from './lib/claude-corpus';
+import { tempDir, track } from './lib/cleanup';
+import { median, ms, report, sleep } from './lib/figures';
+import { getJson, peakRssMb, ROOT, startServer, type RunningServer } from './lib/server';
+
+const CCUSAGE = path.join(ROOT, 'node_modules', 'ccusage', 'src', 'cli.js');
+const RUNS = 3;
+
+interface Tokens {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/** ccusage's Claude Code daily report as JSON, timed from its spawn; peak RSS from GNU time. */
+function runCcusage(configDir: string, home: string): Promise<{ ms: number; rssMb: number; tokens: Tokens }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = track(
+      spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, CCUSAGE, 'daily', '--json', '--offline'], {
+        env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1', XDG_CONFIG_HOME: '', XDG_CACHE_HOME: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => {
+      const elapsed = performance.now() - started;
+      if (code !== 0) return reject(new Error(`ccusage exited ${code}: ${err.slice(-500)}`));
+      const t = (JSON.parse(out) as { totals: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number } }).totals;
+      resolve({ ms: elapsed, rssMb: Number(/RSS (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024, tokens: { input: t.inputTokens, output: t.outputTokens, cacheRead: t.cacheReadTokens, cacheWrite: t.cacheCreationTokens } });
+    });
+  });
+}
+
+/** Spawn → the first `/api/stats` total marked complete (what the overview shows instead of "counting…"). */
+async function firstCompleteTotal(server: RunningServer): Promise<{ ms: number; tokens?: Tokens }> {
+  const deadline = performance.now() + 10 * 60_000;
+  while (performance.now() < deadline) {
+    const r = await getJson<{ total: { tokens: Tokens }; complete: boolean }>(`${server.url}/api/stats`).catch(() => undefined);
+    if (r?.status === 200 && r.body.complete) return { ms: performance.now() - server.spawnedAt, tokens: r.body.total.tokens };
+    await sleep(25);
+  }
+  return { ms: Number.NaN };
+}
+
+const sameTokens = (a: Tokens | undefined, b: Tokens): boolean => a !== undefined && a.input === b.input && a.output === b.output && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite;
+
+export async function benchClaude(options: { sessions: number; corpus?: string }): Promise<void> {
+  const section = 'Claude Code at scale';
+  const out = options.corpus ?? tempDir('claude-corpus');
+  const corpus = generateClaudeCorpus({ out, sessions: options.sessions, projects: 40, repeat: 2 });
+  const work = tempDir('claude-bench');
+  const what = `${corpus.files} transcripts, ${(corpus.bytes / 2 ** 20).toFixed(0)} MB`;
+  await runCcusage(out, path.join(work, 'cc-home'));
+  const cc: Awaited<ReturnType<typeof runCcusage>>[] = [];
+  for (let i = 0; i < RUNS; i++) cc.push(await runCcusage(out, path.join(work, 'cc-home')));
+  const ccMs = median(cc.map((c) => c.ms));
+  const ccTokens = (cc[0] as (typeof cc)[number]).tokens;
+  report({ section, name: `ccusage 20.0.24 daily --json --offline (${what})`, value: ms(ccMs), note: `median of ${RUNS}; peak RSS ${Math.max(...cc.map((c) => c.rssMb)).toFixed(0)} MB` });
+
+  const args = ['--claude-dir', corpus.projectsDir];
+  const starts = async (label: string, fresh: boolean): Promise<void> => {
+    const times: number[] = [];
+    let rss = 0;
+    let tokens: Tokens | undefined;
+    for (let i = 0; i < RUNS; i++) {
+      const home = path.join(work, fresh ? `home-cold-${i}` : 'home-warm');
+      const server = await startServer(path.join(home, 'no-opencode'), home, [], undefined, args);
+      try {
+        const run = await firstCompleteTotal(server);
+        times.push(run.ms);
+        tokens = run.tokens;
+        rss = Math.max(rss, peakRssMb(server.pid));
+      } finally {
+        await server.stop();
+      }
+    }
+    const value = median(times);
+    report({ section, name: `Sessionscope ${label}: first complete /api/stats total`, value: ms(value), baseline: `ccusage ${ms(ccMs)}`, ratio: value / ccMs, target: '< ccusage', pass: value < ccMs, note: `median of ${RUNS} (${times.map((t) => ms(t)).join(', ')}); peak RSS ${rss.toFixed(0)} MB` });
+    report({ section, name: `Sessionscope ${label}: the same tokens as ccusage`, value: sameTokens(tokens, ccTokens) ? 'yes' : `no: ${JSON.stringify(tokens)} against ${JSON.stringify(ccTokens)}`, pass: sameTokens(tokens, ccTokens) });
+  };
+  await starts('cold', true);
+  // The first warm start writes what a restart reads; the runs after it are restarts.
+  const primer = await startServer(path.join(work, 'home-warm', 'no-opencode'), path.join(work, 'home-warm'), [], undefined, args);
+  await firstCompleteTotal(primer);
+  await sleep(2_000);
+  await primer.stop();
+  await starts('restart, nothing changed', false);
+}
