@@ -1,14 +1,13 @@
 // Claude Code at scale (`npm run bench -- --scale --only claude`): ccusage (devDependency, pinned)
 // and Sessionscope on one generated year of transcripts (lib/claude-corpus.ts), the first complete
 // total at a cold start and at a restart with nothing changed, and the tokens each counted.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { generateClaudeCorpus } from './lib/claude-corpus';
-import { tempDir, track } from './lib/cleanup';
+import { runCcusage } from './lib/ccusage';
+import { tempDir } from './lib/cleanup';
 import { median, ms, report, sleep } from './lib/figures';
-import { getJson, peakRssMb, ROOT, startServer, type RunningServer } from './lib/server';
+import { getJson, peakRssMb, startServer, type RunningServer } from './lib/server';
 
-const CCUSAGE = path.join(ROOT, 'node_modules', 'ccusage', 'src', 'cli.js');
 const RUNS = 3;
 
 interface Tokens {
@@ -19,26 +18,10 @@ interface Tokens {
 }
 
 /** ccusage's Claude Code daily report as JSON, timed from its spawn; peak RSS from GNU time. */
-function runCcusage(configDir: string, home: string): Promise<{ ms: number; rssMb: number; tokens: Tokens }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = track(
-      spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, CCUSAGE, 'daily', '--json', '--offline'], {
-        env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: configDir, NO_COLOR: '1', XDG_CONFIG_HOME: '', XDG_CACHE_HOME: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('exit', (code) => {
-      const elapsed = performance.now() - started;
-      if (code !== 0) return reject(new Error(`ccusage exited ${code}: ${err.slice(-500)}`));
-      const t = (JSON.parse(out) as { totals: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number } }).totals;
-      resolve({ ms: elapsed, rssMb: Number(/RSS (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024, tokens: { input: t.inputTokens, output: t.outputTokens, cacheRead: t.cacheReadTokens, cacheWrite: t.cacheCreationTokens } });
-    });
-  });
+async function ccusageClaude(configDir: string, home: string): Promise<{ ms: number; rssMb: number; tokens: Tokens }> {
+  const run = await runCcusage<{ totals: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheCreationTokens: number } }>(['daily', '--json', '--offline'], { HOME: home, CLAUDE_CONFIG_DIR: configDir, XDG_CONFIG_HOME: '', XDG_CACHE_HOME: '' });
+  const t = run.output.totals;
+  return { ms: run.ms, rssMb: run.rssMb, tokens: { input: t.inputTokens, output: t.outputTokens, cacheRead: t.cacheReadTokens, cacheWrite: t.cacheCreationTokens } };
 }
 
 /** Spawn → the first `/api/stats` total marked complete (what the overview shows instead of "counting…"). */
@@ -60,9 +43,9 @@ export async function benchClaude(options: { sessions: number; corpus?: string }
   const corpus = generateClaudeCorpus({ out, sessions: options.sessions, projects: 40, repeat: 2 });
   const work = tempDir('claude-bench');
   const what = `${corpus.files} transcripts, ${(corpus.bytes / 2 ** 20).toFixed(0)} MB`;
-  await runCcusage(out, path.join(work, 'cc-home'));
-  const cc: Awaited<ReturnType<typeof runCcusage>>[] = [];
-  for (let i = 0; i < RUNS; i++) cc.push(await runCcusage(out, path.join(work, 'cc-home')));
+  await ccusageClaude(out, path.join(work, 'cc-home'));
+  const cc: Awaited<ReturnType<typeof ccusageClaude>>[] = [];
+  for (let i = 0; i < RUNS; i++) cc.push(await ccusageClaude(out, path.join(work, 'cc-home')));
   const ccMs = median(cc.map((c) => c.ms));
   const ccTokens = (cc[0] as (typeof cc)[number]).tokens;
   report({ section, name: `ccusage 20.0.24 daily --json --offline (${what})`, value: ms(ccMs), note: `median of ${RUNS}; peak RSS ${Math.max(...cc.map((c) => c.rssMb)).toFixed(0)} MB` });

@@ -1,14 +1,13 @@
 // Issue 15's table in one run: the read-and-sum floor, ccusage (devDependency, pinned) and
 // Sessionscope (cold, ready, warm restart, warm after 1% new sessions, peak RSS, extra disk) on one
 // corpus format, as ratios against the targets.
-import { spawn } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { runCcusage } from './lib/ccusage';
 import { runChild } from './lib/child';
-import { track } from './lib/cleanup';
 import { ms, report, sleep } from './lib/figures';
 import { addOnePercent } from './lib/one-percent';
-import { getJson, peakRssMb, ROOT, startServer, type RunningServer } from './lib/server';
+import { getJson, peakRssMb, startServer, type RunningServer } from './lib/server';
 
 interface Floor {
   recordsAt: number;
@@ -23,8 +22,6 @@ interface Figure {
   messages: number;
   tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number };
 }
-
-const CCUSAGE = path.join(ROOT, 'node_modules', 'ccusage', 'src', 'cli.js');
 
 /** Bytes under `dir` (files only). */
 function bytesUnder(dir: string): number {
@@ -51,27 +48,9 @@ function removeSideFiles(format: string, dir: string): void {
 }
 
 /** ccusage's OpenCode daily report as JSON, timed from its spawn; peak RSS from GNU time. */
-function runCcusage(dir: string, home: string): Promise<{ ms: number; rssMb: number; cost: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = track(
-      spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, CCUSAGE, 'opencode', 'daily', '--json', '--offline'], {
-        env: { ...process.env, HOME: home, OPENCODE_DATA_DIR: dir, NO_COLOR: '1', XDG_DATA_HOME: '', XDG_CONFIG_HOME: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('exit', (code) => {
-      const elapsed = performance.now() - started;
-      if (code !== 0) return reject(new Error(`ccusage exited ${code}: ${err.slice(-500)}`));
-      const rss = Number(/RSS (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024;
-      const totals = (JSON.parse(out) as { totals?: { totalCost?: number } }).totals;
-      resolve({ ms: elapsed, rssMb: rss, cost: totals?.totalCost ?? Number.NaN });
-    });
-  });
+async function ccusageOpencode(dir: string, home: string): Promise<{ ms: number; rssMb: number; cost: number }> {
+  const run = await runCcusage<{ totals?: { totalCost?: number } }>(['opencode', 'daily', '--json', '--offline'], { HOME: home, OPENCODE_DATA_DIR: dir, XDG_DATA_HOME: '', XDG_CONFIG_HOME: '' });
+  return { ms: run.ms, rssMb: run.rssMb, cost: run.output.totals?.totalCost ?? Number.NaN };
 }
 
 const correct = (total: Figure, floor: Floor): boolean => {
@@ -124,7 +103,7 @@ export async function benchSideBySide(format: 'json' | 'sqlite', dir: string, se
   removeSideFiles(format, dir);
   await runChild<Floor>('floor-read.ts', ['--format', format, '--dir', dir]);
   const floor = await runChild<Floor>('floor-read.ts', ['--format', format, '--dir', dir]);
-  const cc = await runCcusage(dir, path.join(work, `cc-home-${format}`));
+  const cc = await ccusageOpencode(dir, path.join(work, `cc-home-${format}`));
   removeSideFiles(format, dir);
   const floorMs = floor.recordsAt;
   report({ section, name: 'read-and-sum floor (spawn → every message read and summed)', value: ms(floorMs), note: `${floor.assistants} assistant messages, $${floor.cost.toFixed(2)} stored` });
