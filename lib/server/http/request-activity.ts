@@ -28,7 +28,7 @@ export async function yieldToRequests(maxWaitMs = 100): Promise<void> {
  * resolved: it runs in the same turn's check phase, before any new I/O, so two stages of a read
  * ran back to back (a full re-read held requests for 270 ms at its start).
  */
-export async function aLoopTurn(): Promise<void> {
+async function aLoopTurn(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setImmediate(resolve));
 }
