@@ -1,4 +1,25 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SECURITY_HEADERS } from './bin/guard.mjs';
+
+/**
+ * A digest of the code that maps session files to records (the readers and the model): the summary
+ * index keeps what a build's mapping made, and a build whose mapping changed reads every file again
+ * (lib/server/readers/file-summary-cache.ts).
+ */
+function readersDigest() {
+  const hash = createHash('sha256');
+  // A packaged server has its config (and this digest) built in; this runs only beside the source.
+  for (const folder of ['lib/server/readers', 'lib/model']) {
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true }).sort((a, b) => path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)))) {
+      const file = path.join(entry.parentPath, entry.name);
+      if (!entry.isFile() || !file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+      hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 // `next dev` evaluates with eval (React refresh): the dev server alone allows it.
 const devScriptAllowance = process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : '';
@@ -11,6 +32,7 @@ const nextConfig = {
   // build tools at the user's. Only that build asks for it, the others skip the copying.
   output: process.env.SESSIONSCOPE_STANDALONE === '1' ? 'standalone' : undefined,
   poweredByHeader: false,
+  env: { SESSIONSCOPE_READERS_DIGEST: readersDigest() },
   // Profiling builds (`SESSIONSCOPE_NO_MINIFY=1`) keep the server's function names readable.
   experimental: {
     serverMinification: process.env.SESSIONSCOPE_NO_MINIFY !== '1',

@@ -4,8 +4,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answers, op, type Op } from './support/index-ops';
-import { IndexCache } from '@/lib/server/index-cache/index-cache';
+import { answers, op, readOnce, type Op } from './support/index-ops';
 import { JsonTreeReader } from '@/lib/server/readers/opencode/json/json-tree-reader';
 import { TreeBuilder } from '../support/tree-builder';
 
@@ -14,16 +13,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function readWith(dataDir: string, indexFile?: string): Promise<ReturnType<typeof answers>> {
-  const cache = indexFile ? IndexCache.open(indexFile) : undefined;
-  const reader = new JsonTreeReader(dataDir, cache?.source(`opencode-json:${dataDir}`));
-  try {
-    const read = answers(await reader.readAll());
-    await reader.writeIndex();
-    return read;
-  } finally {
-    cache?.close();
-  }
+function readWith(dataDir: string, indexFile?: string): Promise<ReturnType<typeof answers>> {
+  return readOnce(indexFile, (cache) => new JsonTreeReader(dataDir, cache), answers);
 }
 
 function messageFiles(tree: TreeBuilder): string[] {

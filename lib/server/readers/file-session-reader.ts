@@ -2,25 +2,39 @@ import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceKind } from '@/lib/model/source';
+import { CacheWriter } from '@/lib/server/index-cache/cache-writer';
+import type { SourceCache } from '@/lib/server/index-cache/index-cache';
+import { matchEntries } from '@/lib/server/index-cache/match-entries';
 import { mapLimit } from '@/lib/server/fs/map-limit';
+import { cacheableRead, decodeCachedRead, summaryVersion, type CachedFileRead } from './file-summary-cache';
 import { FileIndex, type FileRead } from './pi/file-index';
 import { isInside } from './pi/session-files';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import { emptyChangeSet, type ChangeSet, type SessionContent, type SourceReader } from './read-result';
 
 const CONCURRENCY = 8;
+/** Summary index entries compared per turn of the event loop at a start, and written per transaction. */
+const CACHE_PAGE = 200;
 
 /**
  * A source that keeps one session per file under a root folder (pi, oh-my-pi, Claude Code): read
  * whole at start, then file by file as they change. Subclasses say how files are listed and read.
+ * With the persistent summary index, a start reads only the files whose identity, size or time
+ * (or those of a file their read takes from) changed since they were last read.
  */
 export abstract class FileSessionReader<Ref extends { path: string }> implements SourceReader {
   abstract readonly kind: SourceKind;
   readonly path: string;
   protected readonly index = new FileIndex();
+  private readonly cacheWriter: CacheWriter<CachedFileRead> | undefined;
 
-  constructor(root: string) {
+  /** `cache`: the summary index's part for this root. */
+  constructor(
+    root: string,
+    private readonly cache?: SourceCache,
+  ) {
     this.path = path.resolve(root);
+    this.cacheWriter = cache && new CacheWriter<CachedFileRead>(cache, CACHE_PAGE);
   }
 
   /** Every session file under the root. */
@@ -33,6 +47,11 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
 
   /** Files whose read depends on this one's (Claude Code: a session's subagents take its cost-state). */
   protected dependentsOf(_ref: Ref, _known: readonly string[]): Ref[] {
+    return [];
+  }
+
+  /** Files besides its own whose content a file's read takes (Claude Code: its parent's cost-state). */
+  protected alsoReads(_ref: Ref): string[] {
     return [];
   }
 
@@ -59,11 +78,18 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
 
   close(): void {}
 
+  /** Writes what the summary index still lacks now (it is otherwise written in the background). */
+  writeIndex(): Promise<void> {
+    return this.cacheWriter?.flush() ?? Promise.resolve();
+  }
+
   async readAll(): Promise<ChangeSet> {
     const refs = await this.listAll();
-    const cs = await this.readRefs(refs);
+    const cs = emptyChangeSet();
+    await this.readRefs(cs, await this.fromCache(cs, refs));
     this.index.removeUnlisted(cs, refs.map((r) => r.path));
     cs.complete = true;
+    this.cacheWriter?.schedule(undefined, 0);
     return cs;
   }
 
@@ -86,7 +112,10 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     }
     const known = this.index.knownFiles();
     for (const ref of [...targets.values()]) for (const dep of this.dependentsOf(ref, known)) if (!targets.has(dep.path)) targets.set(dep.path, dep);
-    return this.readRefs([...targets.values()]);
+    const cs = emptyChangeSet();
+    await this.readRefs(cs, [...targets.values()]);
+    this.cacheWriter?.schedule(undefined);
+    return cs;
   }
 
   async loadContent(sessionID: string): Promise<SessionContent | undefined> {
@@ -98,18 +127,48 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     return { parts: read.mapped.parts, todos: [], diffs: [], issues: read.issues };
   }
 
-  private async readRefs(refs: readonly Ref[]): Promise<ChangeSet> {
-    const cs = emptyChangeSet();
+  /**
+   * Files whose summary the index holds for their version now are taken from it (a few system calls
+   * each, no read, no parse); returns the files to read. Entries of files no longer listed are
+   * dropped.
+   */
+  private async fromCache(cs: ChangeSet, refs: readonly Ref[]): Promise<Ref[]> {
+    const cache = this.cache;
+    if (!cache || cache.page('', 1).length === 0) return [...refs];
+    const sorted = [...refs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const { toRead, gone } = await matchEntries(cache, sorted.map((ref) => ref.path), CACHE_PAGE, (i, version, value) => {
+      const ref = sorted[i] as Ref;
+      const hit = version === summaryVersion(ref.path, this.alsoReads(ref)) ? decodeCachedRead(value) : undefined;
+      if (hit) this.index.takeSummary(cs, ref.path, hit.summary, hit.issues);
+      return hit !== undefined;
+    });
+    this.cacheWriter?.remove(gone);
+    return toRead.map((i) => sorted[i] as Ref);
+  }
+
+  private async readRefs(cs: ChangeSet, refs: readonly Ref[]): Promise<void> {
     const byOrder = new Map<number, Ref[]>();
     for (const ref of refs) byOrder.set(this.readOrder(ref), [...(byOrder.get(this.readOrder(ref)) ?? []), ref]);
     for (const order of [...byOrder.keys()].sort((a, b) => a - b)) {
       const level = byOrder.get(order) ?? [];
-      const reads = await mapLimit(level, CONCURRENCY, (ref) => this.readRef(ref));
+      const reads = await mapLimit(level, CONCURRENCY, async (ref) => {
+        // Before the read: a write during it changes the version, and the summary is not trusted.
+        const version = this.cacheWriter && summaryVersion(ref.path, this.alsoReads(ref));
+        return { read: await this.readRef(ref), version };
+      });
       level.forEach((ref, i) => {
-        const read = reads[i];
-        if (read) this.index.take(cs, ref.path, read);
+        const done = reads[i];
+        if (done) this.take(cs, ref.path, done.read, done.version);
       });
     }
-    return cs;
+  }
+
+  private take(cs: ChangeSet, file: string, read: FileRead, version: string | undefined): void {
+    const kept = cacheableRead(read);
+    if (kept) this.index.takeSummary(cs, file, kept.summary, kept.issues);
+    else this.index.take(cs, file, read);
+    if (!this.cacheWriter) return;
+    if (kept && version) this.cacheWriter.note(file, version, kept);
+    else this.cacheWriter.remove([file]);
   }
 }

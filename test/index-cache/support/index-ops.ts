@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { IndexCache, type SourceCache } from '@/lib/server/index-cache/index-cache';
 import type { ChangeSet } from '@/lib/server/readers/read-result';
 
 /** What happens to a source between two starts (or to the index itself). */
@@ -26,4 +27,24 @@ export function answers(changes: ChangeSet) {
     messages: changes.messages.map((m) => JSON.stringify(m)).sort(),
     issues: changes.issues.map((i) => i.path).sort(),
   };
+}
+
+/**
+ * One start: a reader made on the index file (none: a cold read without one) reads everything, what
+ * `see` makes of it is kept, and the index is written before it is closed.
+ */
+export async function readOnce<R extends { readAll(): Promise<ChangeSet>; writeIndex(): Promise<void> }, A>(
+  indexFile: string | undefined,
+  make: (cache: SourceCache | undefined) => R,
+  see: (changes: ChangeSet, reader: R) => A,
+): Promise<A> {
+  const cache = indexFile ? IndexCache.open(indexFile) : undefined;
+  try {
+    const reader = make(cache?.source('under-test'));
+    const seen = see(await reader.readAll(), reader);
+    await reader.writeIndex();
+    return seen;
+  } finally {
+    cache?.close();
+  }
 }

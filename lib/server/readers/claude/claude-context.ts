@@ -19,12 +19,25 @@ const LABELS: Record<string, string> = {
   meta: 'Context line',
 };
 
-function oneLine(text: string): string {
-  const flat = text
+function flatten(text: string): string {
+  return text
     .replace(/<\/?[a-z][\w-]*>/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return flat.length > SUMMARY_MAX ? `${flat.slice(0, SUMMARY_MAX - 1)}…` : flat;
+}
+
+/**
+ * The text on one line, tags dropped, shortened. Only a beginning of the text is flattened, longer
+ * until it gives well over what is kept (an attachment can be a whole file: flattening all of it
+ * was ~5% of a year of transcripts' first read). A tag cut at the end of that beginning could only
+ * change characters past the margin, never what is kept.
+ */
+function oneLine(text: string): string {
+  for (let take = SUMMARY_MAX * 8; ; take *= 8) {
+    const whole = take >= text.length;
+    const flat = flatten(whole ? text : text.slice(0, take));
+    if (whole || flat.length > SUMMARY_MAX + 256) return flat.length > SUMMARY_MAX ? `${flat.slice(0, SUMMARY_MAX - 1)}…` : flat;
+  }
 }
 
 function str(value: unknown): string | undefined {

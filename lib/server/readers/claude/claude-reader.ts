@@ -4,7 +4,8 @@ import path from 'node:path';
 import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
 import { classifyClaudePath, listClaudeFiles, type ClaudeFileRef } from './claude-files';
-import { readClaudeFile } from './read-claude-file';
+import { isAgentFile, metaFileOf, parentFileOf, readClaudeFile } from './read-claude-file';
+import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 
 export function defaultClaudeRoot(): string {
   return path.join(homedir(), '.claude', 'projects');
@@ -16,8 +17,8 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
   /** `<root>/<project>/<session>/subagents/agent-*.jsonl`. */
   protected readonly folderDepth = 4;
 
-  constructor(root: string = defaultClaudeRoot()) {
-    super(root);
+  constructor(root: string = defaultClaudeRoot(), cache?: SourceCache) {
+    super(root, cache);
   }
 
   protected listAll(): Promise<ClaudeFileRef[]> {
@@ -37,6 +38,12 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
     if (ref.parentID || !ref.path.endsWith('.jsonl')) return [];
     const folder = `${ref.path.slice(0, -'.jsonl'.length)}${path.sep}subagents${path.sep}`;
     return known.filter((file) => file.startsWith(folder)).flatMap((file) => this.refOf(file) ?? []);
+  }
+
+  /** A subagent's read takes its parent's cost-state and its own `.meta.json`. */
+  protected override alsoReads(ref: ClaudeFileRef): string[] {
+    const parent = parentFileOf(ref);
+    return [...(parent ? [parent] : []), ...(isAgentFile(ref) ? [metaFileOf(ref.path)] : [])];
   }
 
   protected readRef(ref: ClaudeFileRef): Promise<FileRead> {

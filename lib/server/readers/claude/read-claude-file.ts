@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
-import { parseJsonl } from '../pi/jsonl';
+import { parseJsonl, skimRule } from '../pi/jsonl';
 import type { ClaudeFileRef } from './claude-files';
 import { recordedRates } from './claude-cost';
 import { claudeLineSchema, costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
@@ -26,27 +26,44 @@ function idsOf(ref: ClaudeFileRef, lines: readonly ClaudeLine[]): { sessionID: s
   return parentID ? { sessionID: `${parentID}:${name}`, parentID } : { sessionID: name };
 }
 
-const COST_STATE = '"type":"cost-state"';
+const COST_STATE = Buffer.from('"type":"cost-state"');
 
-/** The last cost-state line of a transcript's text (searched from the end: it is written last). */
-export function lastCostState(text: string): CostState | undefined {
-  for (let at = text.lastIndexOf(COST_STATE); at >= 0; at = text.lastIndexOf(COST_STATE, at - 1)) {
-    const start = text.lastIndexOf('\n', at) + 1;
-    const end = text.indexOf('\n', at);
+/**
+ * The client's own request records, the largest lines of a transcript (a request's whole shape, a
+ * message body): nothing shown needs more than their kind, time and version, read before the body.
+ */
+const SKIM = [skimRule('{"type":"api-request-shape",', '"shape":'), skimRule('{"type":"api-request-blob",', '"message":')];
+
+/** The last cost-state line of a transcript (searched from the end: it is written last), decoded alone. */
+export function lastCostState(bytes: Buffer): CostState | undefined {
+  for (let at = bytes.lastIndexOf(COST_STATE); at >= 0; ) {
+    const start = bytes.lastIndexOf(0x0a, at) + 1;
+    const newline = bytes.indexOf(0x0a, at);
     try {
-      const parsed = costStateSchema.safeParse(JSON.parse(text.slice(start, end < 0 ? undefined : end)));
+      const parsed = costStateSchema.safeParse(JSON.parse(bytes.toString('utf8', start, newline < 0 ? bytes.length : newline)));
       if (parsed.success) return parsed.data;
     } catch {
       // A half-written line: look further back.
     }
     if (start === 0) break;
+    at = bytes.lastIndexOf(COST_STATE, start - 1);
   }
   return undefined;
 }
 
+/** A subagent transcript (either layout), whose `.meta.json` names its agent type. */
+export function isAgentFile(ref: ClaudeFileRef): boolean {
+  return Boolean(ref.parentID) || path.basename(ref.path).startsWith('agent-');
+}
+
+/** `agent-<id>.jsonl` -> `agent-<id>.meta.json`. */
+export function metaFileOf(file: string): string {
+  return file.replace(/\.jsonl$/, '.meta.json');
+}
+
 /** A subagent's `agent-<id>.meta.json`: its `agentType`. */
 async function agentTypeOf(file: string, root: string): Promise<string | undefined> {
-  const meta = await readJsonFile(file.replace(/\.jsonl$/, '.meta.json'), root);
+  const meta = await readJsonFile(metaFileOf(file), root);
   const type = meta.ok && 'value' in meta ? (meta.value as { agentType?: unknown } | null)?.agentType : undefined;
   return typeof type === 'string' && type ? type : undefined;
 }
@@ -61,9 +78,8 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
   const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript });
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
-  const text = read.bytes.toString('utf8');
   const mtime = read.mtimeMs;
-  const { records, bad } = parseJsonl(text);
+  const { records, bad } = parseJsonl(read.bytes, SKIM);
   const issues = bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
   const lines: ClaudeLine[] = [];
   const sizes: number[] = [];
@@ -78,15 +94,15 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<
   // A subagent's cost is recorded in its parent's cost-state.
   const parentFile = parentFileOf(ref);
   const parentRead = parentFile ? await readDataFile(parentFile, { root, maxBytes: FILE_CAPS.transcript }) : undefined;
-  const costText = parentRead ? (parentRead.ok ? parentRead.bytes.toString('utf8') : '') : text;
-  const agent = ref.parentID || path.basename(ref.path).startsWith('agent-') ? await agentTypeOf(ref.path, root) : undefined;
+  const costBytes = parentRead ? (parentRead.ok ? parentRead.bytes : Buffer.alloc(0)) : read.bytes;
+  const agent = isAgentFile(ref) ? await agentTypeOf(ref.path, root) : undefined;
   const mapped = mapClaudeLines(lines, sizes, {
     path: ref.path,
     projectFolder: ref.projectFolder,
     mtime,
     ...ids,
     rootID: ids.parentID ?? ids.sessionID,
-    rates: recordedRates(lastCostState(costText)),
+    rates: recordedRates(lastCostState(costBytes)),
     ...(agent ? { agent } : {}),
   });
   return mapped ? { state: 'ok', mapped, issues } : { state: 'not-ready', issues };

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
-import { partMetaOf } from '@/lib/model/part-meta';
+import { partMetaOf, type PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { tailMessageIds } from '@/lib/model/tail-messages';
@@ -13,6 +13,24 @@ export interface FileSession {
   project: Project;
   messages: MessageInfo[];
   parts: Part[];
+}
+
+/**
+ * What the store takes of one session file's read: the session, its messages, and part metadata of
+ * the newest messages only (the store keeps no more; bodies are read when the session is opened).
+ * It is also what the summary index keeps per file (file-summary-cache.ts).
+ */
+export interface FileSummary {
+  session: SessionInfo;
+  project: Project;
+  messages: MessageInfo[];
+  parts: PartMeta[];
+}
+
+/** The summary of a read (part metadata of the newest messages only). */
+export function summaryOf(read: FileSession): FileSummary {
+  const tail = tailMessageIds(read.messages);
+  return { session: read.session, project: read.project, messages: read.messages, parts: read.parts.filter((p) => tail.has(p.messageID)).map((p) => partMetaOf(p)) };
 }
 
 /** One session file's read, as both file readers report it (a half-written file is `not-ready`). */
@@ -57,9 +75,17 @@ export class FileIndex {
 
   /** Takes one file's read into a change set: its records, or its removal when the file is gone. */
   take(cs: ChangeSet, filePath: string, read: FileRead): void {
-    cs.issues.push(...read.issues);
-    if (read.state === 'ok') this.apply(cs, filePath, read.mapped);
-    else if (read.state === 'missing') this.remove(cs, filePath);
+    if (read.state === 'ok') this.takeSummary(cs, filePath, summaryOf(read.mapped), read.issues);
+    else if (read.state === 'missing') {
+      cs.issues.push(...read.issues);
+      this.remove(cs, filePath);
+    } else cs.issues.push(...read.issues);
+  }
+
+  /** Takes one file's summary (from a read, or from the summary index) and the issues its read had. */
+  takeSummary(cs: ChangeSet, filePath: string, summary: FileSummary | undefined, issues: ChangeSet['issues']): void {
+    cs.issues.push(...issues);
+    if (summary) this.apply(cs, filePath, summary);
   }
 
   /** After a full listing: every file known before and not listed now is removed. */
@@ -68,16 +94,14 @@ export class FileIndex {
     for (const file of this.knownFiles()) if (!seen.has(file)) this.remove(cs, file);
   }
 
-  /** Upserts one file's records. Part metadata only for the newest messages, as the store keeps. */
-  apply(cs: ChangeSet, filePath: string, read: FileSession): void {
+  /** Upserts one file's records. */
+  private apply(cs: ChangeSet, filePath: string, read: FileSummary): void {
     const prev = this.files.get(filePath);
-    const tail = tailMessageIds(read.messages);
-    const parts = read.parts.filter((p) => tail.has(p.messageID));
     cs.sessions.push(read.session);
     cs.messages.push(...read.messages);
-    cs.parts.push(...parts.map((p) => partMetaOf(p)));
+    cs.parts.push(...read.parts);
     addProject(cs, read.project);
-    const next: Known = { sessionID: read.session.id, messageIDs: new Set(read.messages.map((m) => m.id)), partIDs: new Set(parts.map((p) => p.id)) };
+    const next: Known = { sessionID: read.session.id, messageIDs: new Set(read.messages.map((m) => m.id)), partIDs: new Set(read.parts.map((p) => p.id)) };
     if (prev) {
       if (prev.sessionID !== next.sessionID) this.drop(cs, filePath, prev);
       else {

@@ -23,10 +23,10 @@ export interface PiFile {
 export type PiFileParse = { ok: true; file: PiFile } | { ok: false; issues: PiFileIssue[] };
 
 /**
- * Parses one session file's text. No header yet (empty or half-written file) is "not ready":
+ * Parses one session file (its bytes, or text). No header yet (empty or half-written file) is "not ready":
  * `ok: false` with no issues. A complete first record that is not a header is an issue.
  */
-export function parsePiFile(text: string): PiFileParse {
+export function parsePiFile(text: string | Buffer): PiFileParse {
   const { records, bad } = parseJsonl(text);
   const issues: PiFileIssue[] = bad.map((b) => ({ line: b.line, kind: 'parse', reason: b.reason }));
   let i = 0;

@@ -2,6 +2,7 @@ import 'server-only';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Part } from '@/lib/model/part';
+import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { FileSessionReader } from '../file-session-reader';
 import { readPiFile, type PiFileRead } from './read-pi-file';
 import { depthOf, listRoot, listSessionFiles, MAX_DEPTH, parentPathOf, type SessionFileRef } from './session-files';
@@ -20,8 +21,9 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
   constructor(
     readonly kind: PiKind = 'omp',
     root: string = defaultPiRoot(kind),
+    cache?: SourceCache,
   ) {
-    super(root);
+    super(root, cache);
   }
 
   protected listAll(): Promise<SessionFileRef[]> {
@@ -36,6 +38,11 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
     if (!file.endsWith('.jsonl')) return undefined;
     const parentPath = parentPathOf(this.path, file);
     return { path: file, ...(parentPath ? { parentPath } : {}) };
+  }
+
+  /** A subagent's read takes its parent's session id (the links a task call makes to its subagents are kept as first read). */
+  protected override alsoReads(ref: SessionFileRef): string[] {
+    return ref.parentPath ? [ref.parentPath] : [];
   }
 
   /** Parents before children, so a subagent finds its parent's session id in the index. */

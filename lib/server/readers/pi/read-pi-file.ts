@@ -16,9 +16,8 @@ export async function readPiFile(ctx: PiSessionContext, root: string): Promise<P
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: ctx.kind, path: ctx.path, kind, reason, at: Date.now() });
   const read = await readDataFile(ctx.path, { root, maxBytes: FILE_CAPS.transcript });
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
-  const text = read.bytes.toString('utf8');
   const mtime = read.mtimeMs;
-  const parsed = parsePiFile(text);
+  const parsed = parsePiFile(read.bytes);
   const issues = (parsed.ok ? parsed.file.issues : parsed.issues).map((i) => issue(i.kind, i.line ? `line ${i.line}: ${i.reason}` : i.reason));
   if (!parsed.ok) return { state: 'not-ready', issues };
   return { state: 'ok', mapped: mapPiFile(parsed.file, { ...ctx, mtime }), issues };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { partMetaOf } from '@/lib/model/part-meta';
 import { tailMessageIds } from '@/lib/model/tail-messages';
@@ -19,6 +19,8 @@ import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
+import { fileVersionSync } from '@/lib/server/fs/file-version';
+import { matchEntries } from '@/lib/server/index-cache/match-entries';
 
 const READ_CONCURRENCY = 64;
 /** Files whose version is checked (lstat) per turn of the event loop at a restart. */
@@ -114,32 +116,15 @@ export class JsonTreeReader implements SourceReader {
   private async fromCache(changes: ChangeSet, files: readonly string[]): Promise<readonly string[]> {
     const cache = this.cache;
     if (!cache || cache.page('', 1).length === 0) return files;
-    // Key order is SQLite's (UTF-8 bytes); JavaScript's differs only past U+FFFF, where a file then
-    // misses the index and is read (and noted again): slower, never wrong.
     const sorted = [...files].sort();
-    const toRead: string[] = [];
-    const gone: string[] = [];
-    let next = 0;
-    for (let after = ''; ; ) {
-      const page = cache.page(after, VERSION_CHUNK);
-      for (const [key, version, value] of page) {
-        while (next < sorted.length && (sorted[next] as string) < key) toRead.push(sorted[next++] as string);
-        if (sorted[next] !== key) {
-          gone.push(key);
-          continue;
-        }
-        next++;
-        const hit = version === fileVersionSync(key) ? cachedMessage(path.basename(key, '.json'), { version, value }) : undefined;
-        if (hit) changes.messages.push(hit.message);
-        else toRead.push(key);
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-      if (page.length < VERSION_CHUNK) break;
-      after = page.at(-1)?.[0] ?? after;
-    }
-    while (next < sorted.length) toRead.push(sorted[next++] as string);
+    const { toRead, gone } = await matchEntries(cache, sorted, VERSION_CHUNK, (i, version, value) => {
+      const key = sorted[i] as string;
+      const hit = version === fileVersionSync(key) ? cachedMessage(path.basename(key, '.json'), { version, value }) : undefined;
+      if (hit) changes.messages.push(hit.message);
+      return hit !== undefined;
+    });
     this.cacheWriter?.remove(gone);
-    return toRead;
+    return toRead.map((i) => sorted[i] as string);
   }
 
   async readChanged(paths: readonly string[]): Promise<ChangeSet> {
@@ -261,16 +246,6 @@ export class JsonTreeReader implements SourceReader {
       this.cacheWriter?.note(file, record.version, message);
     }
     else if (where.kind === 'part') changes.parts.push(value as ChangeSet['parts'][number]);
-  }
-}
-
-/** A file's identity, size and time (a regular file only): unchanged, its content is unchanged. */
-function fileVersionSync(file: string): string | undefined {
-  try {
-    const stat = lstatSync(file);
-    return stat.isFile() ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : undefined;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,0 +1,87 @@
+import 'server-only';
+import { shareMessageStrings } from '@/lib/model/shared-strings';
+import { fileStampSync } from '@/lib/server/fs/file-version';
+import { looksLikeMessage } from './opencode/summary-cache';
+import type { FileRead, FileSummary } from './pi/file-index';
+import { summaryOf } from './pi/file-index';
+import type { ReadIssue } from './read-result';
+
+/**
+ * What the summary index keeps of one session file (pi, Claude Code): what its read gave the store,
+ * or no summary (a file with no conversation yet), and the issues the read had (the diagnostics
+ * page lists them after a restart as after a cold read).
+ */
+export interface CachedFileRead {
+  summary?: FileSummary;
+  issues: ReadIssue[];
+}
+
+/**
+ * Bump when what a session file maps to changes in a way the build digest below does not see.
+ * Builds carry a digest of the readers' and model's code (next.config.mjs): a new build whose
+ * readers changed reads every file once again, never trusting a summary an older mapping made.
+ */
+const REVISION = 1;
+const FORMAT = `${REVISION}.${process.env.SESSIONSCOPE_READERS_DIGEST ?? 'source'}`;
+
+/**
+ * A file written this recently may be written again within the same tick of the file system's
+ * clock (a few ms) without its size changing: its version would not tell (git's "racy" entries).
+ * Its summary is neither kept nor trusted until it is older.
+ */
+const RACY_MS = 2_000;
+
+/**
+ * The version a file's summary is valid for: the format, then the identity, size and time of the
+ * file and of each file its read also takes from (`-` for one not there). Taken before the read: a
+ * write during it changes the file's version, so the summary is never trusted past that write.
+ * Undefined (nothing to keep, nothing to trust) when the file is not a regular file, or when it or
+ * one it takes from was written in the last two seconds.
+ */
+export function summaryVersion(file: string, alsoReads: readonly string[], now = Date.now()): string | undefined {
+  const own = fileStampSync(file);
+  if (own === undefined || now - own.mtimeMs < RACY_MS) return undefined;
+  const parts = [FORMAT, own.version];
+  for (const other of alsoReads) {
+    const stamp = fileStampSync(other);
+    if (stamp && now - stamp.mtimeMs < RACY_MS) return undefined;
+    parts.push(stamp?.version ?? '-');
+  }
+  return parts.join('|');
+}
+
+/** What to keep of a read: a missing file and one that could not be read (I/O) are not kept. */
+export function cacheableRead(read: FileRead): CachedFileRead | undefined {
+  if (read.state === 'missing' || read.issues.some((issue) => issue.kind === 'io')) return undefined;
+  return read.state === 'ok' ? { summary: summaryOf(read.mapped), issues: read.issues } : { issues: read.issues };
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function looksLikeSummary(value: unknown): value is FileSummary {
+  const s = value as Partial<FileSummary> | null;
+  return (
+    typeof s === 'object' && s !== null &&
+    isString(s.session?.id) && typeof s.session.time?.created === 'number' && isString(s.project?.id) &&
+    Array.isArray(s.messages) && s.messages.every(looksLikeMessage) &&
+    Array.isArray(s.parts) && s.parts.every((p) => typeof p === 'object' && p !== null && isString(p.id) && isString(p.messageID) && isString(p.sessionID) && isString(p.type))
+  );
+}
+
+/**
+ * A file's read as the index stored it, checked cheaply (our own output, in our own 0700 folder; no
+ * zod): undefined sends the file back to be read.
+ */
+export function decodeCachedRead(value: string): CachedFileRead | undefined {
+  try {
+    const read = JSON.parse(value) as Partial<CachedFileRead> | null;
+    if (typeof read !== 'object' || read === null || !Array.isArray(read.issues)) return undefined;
+    if (!read.issues.every((i) => typeof i === 'object' && i !== null && isString(i.path) && isString(i.reason) && isString(i.kind) && typeof i.at === 'number')) return undefined;
+    if (read.summary === undefined) return { issues: read.issues };
+    if (!looksLikeSummary(read.summary)) return undefined;
+    for (const message of read.summary.messages) shareMessageStrings(message);
+    return { summary: read.summary, issues: read.issues };
+  } catch {
+    return undefined;
+  }
+}
