@@ -1,6 +1,7 @@
 // Claude Code at scale (`npm run bench -- --scale --only claude`): ccusage (devDependency, pinned)
 // and Sessionscope on one generated year of transcripts (lib/claude-corpus.ts), the first complete
 // total at a cold start and at a restart with nothing changed, and the tokens each counted.
+import { appendFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { generateClaudeCorpus } from './lib/claude-corpus';
 import { runCcusage } from './lib/ccusage';
@@ -51,11 +52,12 @@ export async function benchClaude(options: { sessions: number; corpus?: string }
   report({ section, name: `ccusage 20.0.24 daily --json --offline (${what})`, value: ms(ccMs), note: `median of ${RUNS}; peak RSS ${Math.max(...cc.map((c) => c.rssMb)).toFixed(0)} MB` });
 
   const args = ['--claude-dir', corpus.projectsDir];
-  const starts = async (label: string, fresh: boolean): Promise<void> => {
+  const starts = async (label: string, fresh: boolean, beforeEach?: () => Promise<void>): Promise<void> => {
     const times: number[] = [];
     let rss = 0;
     let tokens: Tokens | undefined;
     for (let i = 0; i < RUNS; i++) {
+      await beforeEach?.();
       const home = path.join(work, fresh ? `home-cold-${i}` : 'home-warm');
       const server = await startServer(path.join(home, 'no-opencode'), home, [], undefined, args);
       try {
@@ -78,4 +80,17 @@ export async function benchClaude(options: { sessions: number; corpus?: string }
   await sleep(2_000);
   await primer.stop();
   await starts('restart, nothing changed', false);
+  // 1% of the transcripts written to before each restart (a line appended, as a resumed session
+  // would), then left two seconds: the index trusts no file written more recently (RACY_MS).
+  const onePercent = transcriptsIn(corpus.projectsDir).filter((_, i) => i % 100 === 0);
+  let round = 0;
+  await starts(`restart, 1% of transcripts appended (${onePercent.length})`, false, async () => {
+    round++;
+    for (const file of onePercent) appendFileSync(file, `${JSON.stringify({ type: 'custom-title', customTitle: `resumed ${round}`, sessionId: path.basename(file, '.jsonl') })}\n`);
+    await sleep(2_100);
+  });
+}
+
+function transcriptsIn(root: string): string[] {
+  return (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(root, f)).sort();
 }
