@@ -75,11 +75,9 @@ export class FileIndex {
 
   /** Takes one file's read into a change set: its records, or its removal when the file is gone. */
   take(cs: ChangeSet, filePath: string, read: FileRead): void {
-    if (read.state === 'ok') this.takeSummary(cs, filePath, summaryOf(read.mapped), read.issues);
-    else if (read.state === 'missing') {
-      cs.issues.push(...read.issues);
-      this.remove(cs, filePath);
-    } else cs.issues.push(...read.issues);
+    if (read.state === 'ok') return this.takeSummary(cs, filePath, summaryOf(read.mapped), read.issues);
+    cs.issues.push(...read.issues);
+    if (read.state === 'missing') this.remove(cs, filePath);
   }
 
   /** Takes one file's summary (from a read, or from the summary index) and the issues its read had. */
