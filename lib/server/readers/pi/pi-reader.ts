@@ -40,7 +40,7 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
     return { path: file, ...(parentPath ? { parentPath } : {}) };
   }
 
-  /** A subagent's read takes its parent's session id (the links a task call makes to its subagents are kept as first read). */
+  /** A subagent's read takes its parent's session id. (A task call's link to its subagent is in its part, read with the session's content: not in the index.) */
   protected override alsoReads(ref: SessionFileRef): string[] {
     return ref.parentPath ? [ref.parentPath] : [];
   }
