@@ -2,6 +2,7 @@
 // and time and those of the files its read takes from (a subagent's parent cost-state and meta):
 // a restart reads only what changed, and answers exactly what a cold read answers. Real transcripts
 // (Claude Code 2.1.328, pi 0.73.1 fixtures), edited between starts.
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -199,6 +200,17 @@ describe('persistent summary index, session files', () => {
     const restart = await readClaude(root, indexFile);
     expect(restart.opened).toContain(path.basename(file));
     expect(restart.answers).toEqual((await readClaude(root)).answers);
+  });
+
+  it('a subagent whose parent cannot be read is said so, and read again at the next start (never kept priced without it)', async () => {
+    const { root, indexFile } = tempCopy(CLAUDE);
+    const parentFile = path.join(root, ALPHA, `${PARENT}.jsonl`);
+    rmSync(parentFile);
+    execFileSync('mkfifo', [parentFile]);
+    age(dataFiles(root).filter((f) => f !== parentFile), { next: 0 });
+    const first = await readClaude(root, indexFile);
+    expect(first.answers.issues.some((i) => i.includes('parent transcript') && i.includes('agent-a7b3ce3b2b9f75db7'))).toBe(true);
+    expect((await readClaude(root, indexFile)).opened).toContain('agent-a7b3ce3b2b9f75db7.jsonl');
   });
 
   it('a pi restart after appends, deletions and a corrupt line answers what a cold read answers', async () => {

@@ -95,6 +95,8 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<
   const parentFile = parentFileOf(ref);
   const parentRead = parentFile ? await readDataFile(parentFile, { root, maxBytes: FILE_CAPS.transcript }) : undefined;
   const costBytes = parentRead ? (parentRead.ok ? parentRead.bytes : Buffer.alloc(0)) : read.bytes;
+  // Priced without its parent's cost-state: said, and (an I/O issue) never kept in the summary index.
+  if (parentRead && !parentRead.ok && !parentRead.missing) issues.push(issue('io', `parent transcript, whose cost-state prices this subagent: ${parentRead.reason}`));
   const agent = isAgentFile(ref) ? await agentTypeOf(ref.path, root) : undefined;
   const mapped = mapClaudeLines(lines, sizes, {
     path: ref.path,

@@ -5,7 +5,7 @@ export interface JsonlRecord {
   /** 1-based line number, for issues. */
   line: number;
   value: unknown;
-  /** Length of the line (characters). */
+  /** Length of the line (characters; bytes for a skimmed line, whose kind shows nothing by size). */
   size: number;
 }
 
