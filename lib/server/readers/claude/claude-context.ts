@@ -27,17 +27,16 @@ function flatten(text: string): string {
 }
 
 /**
- * The text on one line, tags dropped, shortened. Only a beginning of the text is flattened, longer
- * until it gives well over what is kept (an attachment can be a whole file: flattening all of it
- * was ~5% of a year of transcripts' first read). A tag cut at the end of that beginning could only
- * change characters past the margin, never what is kept.
+ * How much of a text its one-line summary is made from: an attachment can be a whole file, and
+ * flattening all of it was ~5% of a year of transcripts' first read. A tag cut at the end of the
+ * beginning taken changes characters far past what is kept.
  */
+export const SUMMARY_TEXT_MAX = SUMMARY_MAX * 8;
+
+/** The beginning of a text on one line, tags dropped, shortened. */
 function oneLine(text: string): string {
-  for (let take = SUMMARY_MAX * 8; ; take *= 8) {
-    const whole = take >= text.length;
-    const flat = flatten(whole ? text : text.slice(0, take));
-    if (whole || flat.length > SUMMARY_MAX + 256) return flat.length > SUMMARY_MAX ? `${flat.slice(0, SUMMARY_MAX - 1)}…` : flat;
-  }
+  const flat = flatten(text.length > SUMMARY_TEXT_MAX ? text.slice(0, SUMMARY_TEXT_MAX) : text);
+  return flat.length > SUMMARY_MAX ? `${flat.slice(0, SUMMARY_MAX - 1)}…` : flat;
 }
 
 function str(value: unknown): string | undefined {

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
-import { parseJsonl, skimRule } from '../pi/jsonl';
+import { parseJsonl } from '../pi/jsonl';
+import { elideRule, skimRule } from '../pi/jsonl-skim';
 import type { ClaudeFileRef } from './claude-files';
 import { recordedRates } from './claude-cost';
+import { SUMMARY_TEXT_MAX } from './claude-context';
 import { claudeLineSchema, costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
 import { mapClaudeLines } from './claude-session';
 
@@ -29,10 +31,19 @@ function idsOf(ref: ClaudeFileRef, lines: readonly ClaudeLine[]): { sessionID: s
 const COST_STATE = Buffer.from('"type":"cost-state"');
 
 /**
- * The client's own request records, the largest lines of a transcript (a request's whole shape, a
- * message body): nothing shown needs more than their kind, time and version, read before the body.
+ * The largest lines of a transcript, read without their bodies:
+ * - the client's own request records (a request's whole shape, a message body): nothing shown needs
+ *   more than their kind, time and version, read before the body;
+ * - attachments (the system prompt and tools sent, skills and agents listed, files): shown as one
+ *   line from their text's beginning ({@link SUMMARY_TEXT_MAX} characters, at most 6 bytes each in
+ *   JSON, and a cut is at most 8 bytes short), a prompt snapshot as its label alone. Their id, time and session come after the body.
  */
-const SKIM = [skimRule('{"type":"api-request-shape",', '"shape":'), skimRule('{"type":"api-request-blob",', '"message":')];
+const SKIM = [
+  skimRule('{"type":"api-request-shape",', '"shape":'),
+  skimRule('{"type":"api-request-blob",', '"message":'),
+  elideRule('attachment', '"attachment":{"type":"prompt_snapshot"', 0),
+  elideRule('attachment', '"attachment":{', SUMMARY_TEXT_MAX * 6 + 8),
+];
 
 /** The last cost-state line of a transcript (searched from the end: it is written last), decoded alone. */
 export function lastCostState(bytes: Buffer): CostState | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonl, skimRule } from './jsonl';
+import { parseJsonl } from './jsonl';
+import { elideRule, skimRule } from './jsonl-skim';
 
 const SHAPE = skimRule('{"type":"api-request-shape",', '"shape":');
 const shapeLine = (body: string) => `{"type":"api-request-shape","sessionId":"s1","timestamp":"2026-01-02T03:04:05.000Z","version":"2.1.328","shape":${body}}`;
@@ -11,7 +12,7 @@ describe('parseJsonl', () => {
     expect(fromBytes).toEqual(parseJsonl(text));
     expect(fromBytes.records).toEqual([
       { line: 1, value: { a: 1 }, size: 7 },
-      { line: 3, value: { b: 'é' }, size: 9 },
+      { line: 3, value: { b: 'é' }, size: 15 },
     ]);
     expect(fromBytes.bad).toEqual([{ line: 4, reason: 'invalid JSON' }]);
     expect(parseJsonl('{"c":\n').bad).toEqual([{ line: 1, reason: 'invalid JSON' }]);
@@ -30,5 +31,63 @@ describe('parseJsonl', () => {
     expect(records.map((r) => r.value)).toEqual([JSON.parse(nested), JSON.parse(none)]);
     // A cut-off body is still a bad line.
     expect(bad).toEqual([{ line: 3, reason: 'invalid JSON' }]);
+  });
+});
+
+describe('parseJsonl with an elide rule', () => {
+  const ATTACH = elideRule('attachment', '"attachment":{', 300);
+  const SNAPSHOT = elideRule('attachment', '"attachment":{"type":"prompt_snapshot"', 0);
+  const line = (body: object, after = '"type":"attachment","uuid":"u1","cwd":"/w"') => `{"parentUuid":"p","attachment":${JSON.stringify(body)},${after}}`;
+  const parse = (text: string, rules = [SNAPSHOT, ATTACH]) => parseJsonl(Buffer.from(`${text}\n`), rules);
+
+  it("keeps a beginning of the body's long strings, and everything after the body whole", () => {
+    const long = `${'a'.repeat(1000)}}]{["\\`;
+    const text = line({ type: 'file', content: long, nested: { list: [long, 'short }'] } }, `"type":"attachment","uuid":"u1","cwd":"${'/d'.repeat(400)}"`);
+    const { records, bad } = parse(text);
+    expect(bad).toEqual([]);
+    expect(records).toHaveLength(1);
+    expect(records[0]!.size).toBe(Buffer.byteLength(text));
+    const value = records[0]!.value as { attachment: { type: string; content: string; nested: { list: string[] } }; uuid: string; cwd: string };
+    expect(value.attachment.type).toBe('file');
+    expect(value.attachment.content).toBe('a'.repeat(300));
+    expect(value.attachment.nested.list).toEqual(['a'.repeat(300), 'short }']);
+    // After the body: a long string is whole.
+    expect(value.uuid).toBe('u1');
+    expect(value.cwd).toBe('/d'.repeat(400));
+  });
+
+  it('a prompt snapshot keeps no long string at all, its kind and short strings whole', () => {
+    const { records } = parse(line({ type: 'prompt_snapshot', systemPrompt: ['x'.repeat(5000), 'short'], model: 'm' }));
+    expect((records[0]!.value as { attachment: unknown }).attachment).toEqual({ type: 'prompt_snapshot', systemPrompt: ['', 'short'], model: 'm' });
+  });
+
+  it('never cuts inside a character or an escape: every cut string is a beginning of the whole one', () => {
+    const pieces = ['a', 'é', '😀', '\n', '"', '\\', '\u0001', '\u2028', '\ud83d'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let run = 0; run < 200; run++) {
+      const text = Array.from({ length: 400 + Math.floor(random() * 200) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const keep = 260 + Math.floor(random() * 300);
+      const raw = line({ type: 'file', content: text }, '"type":"attachment"');
+      const { records, bad } = parseJsonl(Buffer.from(`${raw}\n`), [elideRule('attachment', '"attachment":{', keep)]);
+      expect(bad).toEqual([]);
+      const content = (records[0]!.value as { attachment: { content: string } }).attachment.content;
+      expect(text.startsWith(content)).toBe(true);
+      // At most 8 bytes of JSON short of `keep`, at most 6 bytes a character.
+      expect(content.length).toBeGreaterThanOrEqual(Math.min(text.length, Math.floor((keep - 8) / 6)));
+      expect(Buffer.byteLength(JSON.stringify(content)) - 2).toBeLessThanOrEqual(keep);
+    }
+  });
+
+  it('a line of another type, or damaged outside the body, is parsed whole', () => {
+    const other = line({ type: 'file', content: 'z'.repeat(1000) }, '"type":"user"');
+    const damaged = `${line({ type: 'file', content: 'z'.repeat(1000) }).slice(0, -1)},}`;
+    const unclosed = `{"attachment":{"type":"file","content":"${'z'.repeat(1000)}`;
+    const { records, bad } = parse(`${other}\n${damaged}\n${unclosed}`);
+    expect(records.map((r) => r.value)).toEqual([JSON.parse(other)]);
+    expect(bad).toEqual([
+      { line: 2, reason: 'invalid JSON' },
+      { line: 3, reason: 'invalid JSON' },
+    ]);
   });
 });

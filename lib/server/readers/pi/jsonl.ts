@@ -1,11 +1,14 @@
 import 'server-only';
 import { parsedNestsDeeperThan, TOO_DEEP_REASON } from '@/lib/model/json-depth';
+import { skimmedLine, type SkimRule } from './jsonl-skim';
+
+const NEWLINE = 0x0a;
 
 export interface JsonlRecord {
   /** 1-based line number, for issues. */
   line: number;
   value: unknown;
-  /** Length of the line (characters; bytes for a skimmed line, whose kind shows nothing by size). */
+  /** The line's size in bytes. */
   size: number;
 }
 
@@ -13,46 +16,6 @@ export interface JsonlParse {
   records: JsonlRecord[];
   /** Lines that are not JSON. An unterminated last line is not listed: it is a write in progress. */
   bad: { line: number; reason: string }[];
-}
-
-/**
- * A line kind read only up to one of its top-level keys: what follows (a large body nothing shown
- * needs, such as Claude Code's `api-request-shape`) is neither decoded nor parsed. A line that does
- * not have exactly this shape (prefix, then the key at the top level after a comma, then `}` at the
- * end) is parsed whole. Damage inside the skipped body goes unreported; the line's kind, and
- * everything before the key, is read as usual.
- */
-export interface SkimRule {
-  /** The line's first bytes, e.g. `{"type":"api-request-shape",`. */
-  prefix: Buffer;
-  /** The key whose value and everything after it are skipped, e.g. `"shape":`. */
-  skipFrom: Buffer;
-}
-
-export function skimRule(prefix: string, skipFrom: string): SkimRule {
-  return { prefix: Buffer.from(prefix), skipFrom: Buffer.from(skipFrom) };
-}
-
-const NEWLINE = 0x0a;
-const COMMA = 0x2c;
-const CLOSE = 0x7d;
-
-/** The line's value read up to a skim rule's key, or undefined to parse it whole. */
-function skimmed(bytes: Buffer, start: number, end: number, rules: readonly SkimRule[]): unknown {
-  for (const rule of rules) {
-    if (end - start <= rule.prefix.length || bytes.compare(rule.prefix, 0, rule.prefix.length, start, start + rule.prefix.length) !== 0) continue;
-    let last = end - 1;
-    while (last > start && (bytes[last] === 0x20 || bytes[last] === 0x0d || bytes[last] === 0x09)) last--;
-    const cut = bytes.indexOf(rule.skipFrom, start + rule.prefix.length - 1);
-    if (bytes[last] !== CLOSE || cut < 0 || cut >= end || bytes[cut - 1] !== COMMA) return undefined;
-    try {
-      const value = JSON.parse(`${bytes.toString('utf8', start, cut - 1)}}`) as unknown;
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -73,7 +36,7 @@ export function parseJsonl(input: string | Buffer, skim: readonly SkimRule[] = [
     const lineAt = start;
     start = end + 1;
     if (end === lineAt) continue;
-    const quick = skim.length > 0 ? skimmed(bytes, lineAt, end, skim) : undefined;
+    const quick = skim.length > 0 ? skimmedLine(bytes, lineAt, end, skim) : undefined;
     if (quick !== undefined) {
       out.records.push({ line: lineNumber, value: quick, size: end - lineAt });
       continue;
@@ -90,7 +53,7 @@ export function parseJsonl(input: string | Buffer, skim: readonly SkimRule[] = [
       continue;
     }
     if (parsedNestsDeeperThan(line, value)) out.bad.push({ line: lineNumber, reason: TOO_DEEP_REASON });
-    else out.records.push({ line: lineNumber, value, size: line.length });
+    else out.records.push({ line: lineNumber, value, size: end - lineAt });
   }
   return out;
 }
