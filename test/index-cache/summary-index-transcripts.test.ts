@@ -15,6 +15,7 @@ import type { ClaudeFileRef } from '@/lib/server/readers/claude/claude-files';
 import type { FileRead } from '@/lib/server/readers/pi/file-index';
 import { PiSessionReader } from '@/lib/server/readers/pi/pi-reader';
 import type { ChangeSet } from '@/lib/server/readers/read-result';
+import { POOL_MIN_FILES, summaryPoolCounts } from '@/lib/server/readers/read-pool/summary-read-pool';
 
 const CLAUDE = fileURLToPath(new URL('../fixtures/claude-2.1.328/projects/', import.meta.url));
 const PI = fileURLToPath(new URL('../fixtures/pi-0.73.1/sessions/', import.meta.url));
@@ -226,5 +227,37 @@ describe('persistent summary index, session files', () => {
     const restart = await readPi(root, indexFile);
     expect(restart.issues.some((i) => i.includes('invalid JSON'))).toBe(true);
     expect(restart).toEqual(await readPi(root));
+  });
+});
+
+describe('transcripts read on worker threads', () => {
+  it('a first read of many transcripts on workers answers what one thread answers, and leaves an index a restart serves from', async () => {
+    const { root, indexFile } = tempCopy(CLAUDE);
+    for (const project of readdirSync(root)) for (let k = 1; k <= 3; k++) cpSync(path.join(root, project), path.join(root, `${project}-copy${k}`), { recursive: true });
+    const files = transcripts(root);
+    expect(files.length).toBeGreaterThanOrEqual(POOL_MIN_FILES);
+    // Each copy told apart (a read handed to the wrong file would show), one with a bad line.
+    files.forEach((file, i) => appendFileSync(file, `${JSON.stringify({ type: 'custom-title', customTitle: `copy ${i}`, sessionId: path.basename(file, '.jsonl') })}\n`));
+    appendFileSync(files[3] as string, '{not json\n');
+    age(dataFiles(root), { next: 0 });
+
+    const before = summaryPoolCounts().files;
+    const onThread = await readOnce(undefined, (cache) => new ClaudeCodeReader(root, cache, { readWorkers: false }), answers);
+    const onWorkers = await readOnce(indexFile, (cache) => new ClaudeCodeReader(root, cache), answers);
+    expect(summaryPoolCounts().files - before).toBe(files.length);
+    expect(onWorkers.issues.some((i) => i.includes('invalid JSON'))).toBe(true);
+    expect(onWorkers).toEqual(onThread);
+
+    const restart = () => readOnce(indexFile, (cache) => new CountingClaudeReader(root, cache, { readWorkers: false }), (changes, reader) => ({ answers: answers(changes), opened: reader.opened }));
+    const unchanged = await restart();
+    expect(unchanged.opened).toEqual([]);
+    expect(unchanged.answers).toEqual(onThread);
+    // Each summary was kept under its own file: one renamed, and a restart answers what a cold read does.
+    const renamed = files[5] as string;
+    appendFileSync(renamed, `${JSON.stringify({ type: 'custom-title', customTitle: 'renamed', sessionId: path.basename(renamed, '.jsonl') })}\n`);
+    age([renamed], { next: 100 });
+    const changed = await restart();
+    expect(changed.opened).toEqual([path.basename(renamed)]);
+    expect(changed.answers).toEqual(await readOnce(undefined, (cache) => new ClaudeCodeReader(root, cache, { readWorkers: false }), answers));
   });
 });

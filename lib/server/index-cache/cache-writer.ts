@@ -12,10 +12,15 @@ const WRITE_DELAY_MS = 1_000;
  */
 export const SIGNATURE_KEY = '';
 
+/** A value serialised already (by a worker thread that read it). */
+class Serialized {
+  constructor(readonly json: string) {}
+}
+
 /** What a reader parsed since the index was last written, written in the background. */
 export class CacheWriter<T> {
   /** Serialised only when written (JSON.stringify of every OpenCode message was ~7% of the first read). */
-  private readonly upserts = new Map<string, readonly [string, T]>();
+  private readonly upserts = new Map<string, readonly [string, T | Serialized]>();
   private readonly removed = new Set<string>();
   private signature: string | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -31,6 +36,12 @@ export class CacheWriter<T> {
   note(key: string, version: string, value: T): void {
     this.removed.delete(key);
     this.upserts.set(key, [version, value]);
+  }
+
+  /** {@link note} with the value's JSON at hand. */
+  noteJson(key: string, version: string, json: string): void {
+    this.removed.delete(key);
+    this.upserts.set(key, [version, new Serialized(json)]);
   }
 
   remove(ids: Iterable<string>): void {
@@ -63,7 +74,7 @@ export class CacheWriter<T> {
       while (this.upserts.size > 0) {
         const chunk: (readonly [string, string, string])[] = [];
         for (const [id, [version, value]] of this.upserts) {
-          chunk.push([id, version, JSON.stringify(value)]);
+          chunk.push([id, version, value instanceof Serialized ? value.json : JSON.stringify(value)]);
           this.upserts.delete(id);
           if (chunk.length >= this.chunk) break;
         }

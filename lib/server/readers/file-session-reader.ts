@@ -6,7 +6,9 @@ import { CacheWriter } from '@/lib/server/index-cache/cache-writer';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { cacheableRead, decodeCachedRead, summaryVersion, type CachedFileRead } from './file-summary-cache';
+import { decodeCachedRead, summarizeRead, summaryVersion, type CachedFileRead, type SummarizedRead } from './file-summary-cache';
+import { POOL_MIN_FILES } from './read-pool/summary-read-pool';
+import type { PooledRead } from './read-pool/summary-read-worker';
 import { FileIndex, type FileRead } from './pi/file-index';
 import { isInside } from './pi/session-files';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
@@ -44,6 +46,11 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
   /** The reference of a session file; undefined for anything else (a folder). */
   protected abstract refOf(file: string): Ref | undefined;
   protected abstract readRef(ref: Ref): Promise<FileRead>;
+  /**
+   * Reads files on worker threads (a first read of many files), each undefined that a worker could
+   * not read; undefined where a source's reads need this thread (pi: the index's parent ids).
+   */
+  protected readonly readInPool?: (refs: readonly Ref[]) => Promise<(PooledRead | undefined)[]>;
 
   /** Files whose read depends on this one's (Claude Code: a session's subagents take its cost-state). */
   protected dependentsOf(_ref: Ref, _known: readonly string[]): Ref[] {
@@ -150,25 +157,43 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     const byOrder = new Map<number, Ref[]>();
     for (const ref of refs) byOrder.set(this.readOrder(ref), [...(byOrder.get(this.readOrder(ref)) ?? []), ref]);
     for (const order of [...byOrder.keys()].sort((a, b) => a - b)) {
-      const level = byOrder.get(order) ?? [];
+      let level = byOrder.get(order) ?? [];
+      // Before the read: a write during it changes the version, and the summary is not trusted.
+      const versionOf = (ref: Ref) => this.cacheWriter && summaryVersion(ref.path, this.alsoReads(ref));
+      if (this.readInPool && level.length >= POOL_MIN_FILES) level = await this.readPooled(cs, level, versionOf);
       const reads = await mapLimit(level, CONCURRENCY, async (ref) => {
-        // Before the read: a write during it changes the version, and the summary is not trusted.
-        const version = this.cacheWriter && summaryVersion(ref.path, this.alsoReads(ref));
+        const version = versionOf(ref);
         return { read: await this.readRef(ref), version };
       });
       level.forEach((ref, i) => {
         const done = reads[i];
-        if (done) this.take(cs, ref.path, done.read, done.version);
+        if (done) this.take(cs, ref.path, summarizeRead(done.read), done.version);
       });
     }
   }
 
-  private take(cs: ChangeSet, file: string, read: FileRead, version: string | undefined): void {
-    const kept = cacheableRead(read);
-    if (kept) this.index.takeSummary(cs, file, kept.summary, kept.issues);
-    else this.index.take(cs, file, read);
+  /** Reads files on worker threads; returns those a worker could not read. */
+  private async readPooled(cs: ChangeSet, level: readonly Ref[], versionOf: (ref: Ref) => string | undefined): Promise<Ref[]> {
+    const versions = level.map(versionOf);
+    const pooled = (await this.readInPool?.(level)) ?? [];
+    const left: Ref[] = [];
+    level.forEach((ref, i) => {
+      const done = pooled[i];
+      const read = done && decodeCachedRead(done.json);
+      if (done && read) this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i], done.json);
+      else left.push(ref);
+    });
+    return left;
+  }
+
+  /** `json`: the read as JSON, when a worker made it. */
+  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined, json?: string): void {
+    this.index.takeSummary(cs, file, read.summary, read.issues);
+    if (missing) this.index.remove(cs, file);
     if (!this.cacheWriter) return;
-    if (kept && version) this.cacheWriter.note(file, version, kept);
-    else this.cacheWriter.remove([file]);
+    if (keep && version) {
+      if (json === undefined) this.cacheWriter.note(file, version, read);
+      else this.cacheWriter.noteJson(file, version, json);
+    } else this.cacheWriter.remove([file]);
   }
 }

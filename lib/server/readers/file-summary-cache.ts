@@ -50,10 +50,21 @@ export function summaryVersion(file: string, alsoReads: readonly string[], now =
   return parts.join('|');
 }
 
-/** What to keep of a read: a missing file and one that could not be read (I/O) are not kept. */
-export function cacheableRead(read: FileRead): CachedFileRead | undefined {
-  if (read.state === 'missing' || read.issues.some((issue) => issue.kind === 'io')) return undefined;
-  return read.state === 'ok' ? { summary: summaryOf(read.mapped), issues: read.issues } : { issues: read.issues };
+/**
+ * What the store and the summary index take of one file's read (on this thread or a worker's):
+ * `keep` is false for a missing file and one that could not be read (an I/O issue), which are not
+ * kept in the index.
+ */
+export interface SummarizedRead {
+  missing: boolean;
+  keep: boolean;
+  read: CachedFileRead;
+}
+
+export function summarizeRead(read: FileRead): SummarizedRead {
+  const missing = read.state === 'missing';
+  const keep = !missing && !read.issues.some((issue) => issue.kind === 'io');
+  return { missing, keep, read: read.state === 'ok' ? { summary: summaryOf(read.mapped), issues: read.issues } : { issues: read.issues } };
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';

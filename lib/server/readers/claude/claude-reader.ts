@@ -6,6 +6,7 @@ import type { FileRead } from '../pi/file-index';
 import { classifyClaudePath, listClaudeFiles, type ClaudeFileRef } from './claude-files';
 import { isAgentFile, metaFileOf, parentFileOf, readClaudeFile } from './read-claude-file';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
+import { summaryReadPool } from '../read-pool/summary-read-pool';
 
 export function defaultClaudeRoot(): string {
   return path.join(homedir(), '.claude', 'projects');
@@ -17,8 +18,13 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
   /** `<root>/<project>/<session>/subagents/agent-*.jsonl`. */
   protected readonly folderDepth = 4;
 
-  constructor(root: string = defaultClaudeRoot(), cache?: SourceCache) {
+  /** Transcripts are parsed on worker threads when many are read at once (a first read). */
+  protected override readonly readInPool;
+
+  /** `readWorkers`: false reads every transcript on this thread (the tests compare both). */
+  constructor(root: string = defaultClaudeRoot(), cache?: SourceCache, { readWorkers = true }: { readWorkers?: boolean } = {}) {
     super(root, cache);
+    this.readInPool = readWorkers ? (refs: readonly ClaudeFileRef[]) => summaryReadPool().read(this.path, refs) : undefined;
   }
 
   protected listAll(): Promise<ClaudeFileRef[]> {

@@ -1,0 +1,39 @@
+import 'server-only';
+import { parentPort } from 'node:worker_threads';
+import { mapLimit } from '@/lib/server/fs/map-limit';
+import type { ClaudeFileRef } from '../claude/claude-files';
+import { readClaudeFile } from '../claude/read-claude-file';
+import { summarizeRead } from '../file-summary-cache';
+
+/** Main thread → worker: transcripts to read under `root`. */
+export type SummaryReadRequest = { id: number; kind: 'claude'; root: string; refs: ClaudeFileRef[] };
+
+/** One file's read as the main thread takes it: the summarized read with its summary as JSON (`read`). */
+export interface PooledRead {
+  missing: boolean;
+  keep: boolean;
+  /** JSON of what the store and the summary index take (`CachedFileRead`). */
+  json: string;
+}
+
+/** Worker → main thread: each file's read, in the order asked. */
+export type SummaryReadReply = { id: number; reads: PooledRead[] };
+
+/** Files of a batch read at once (their reads wait on the disk in turn). */
+const CONCURRENCY = 4;
+
+/*
+ * A transcript reader's worker (node:worker_threads, bundled by Next as its own chunk): a first
+ * read of a year of transcripts is parsing, which runs here beside the main thread and the other
+ * workers. What it sends back is the summary the store takes, as JSON: a string crosses threads
+ * at the cost of a copy, where message objects would be cloned one field at a time.
+ */
+const port = parentPort;
+if (port) {
+  port.on('message', (request: SummaryReadRequest) => {
+    void mapLimit(request.refs, CONCURRENCY, async (ref): Promise<PooledRead> => {
+      const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root));
+      return { missing, keep, json: JSON.stringify(read) };
+    }).then((reads) => port.postMessage({ id: request.id, reads } satisfies SummaryReadReply));
+  });
+}
