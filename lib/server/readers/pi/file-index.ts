@@ -73,13 +73,6 @@ export class FileIndex {
     return [...this.files.keys()];
   }
 
-  /** Takes one file's read into a change set: its records, or its removal when the file is gone. */
-  take(cs: ChangeSet, filePath: string, read: FileRead): void {
-    if (read.state === 'ok') return this.takeSummary(cs, filePath, summaryOf(read.mapped), read.issues);
-    cs.issues.push(...read.issues);
-    if (read.state === 'missing') this.remove(cs, filePath);
-  }
-
   /** Takes one file's summary (from a read, or from the summary index) and the issues its read had. */
   takeSummary(cs: ChangeSet, filePath: string, summary: FileSummary | undefined, issues: ChangeSet['issues']): void {
     cs.issues.push(...issues);
