@@ -1,6 +1,18 @@
 import 'server-only';
 import { lstatSync } from 'node:fs';
 
+/**
+ * A file written this recently may be written again within the same tick of the file system's
+ * clock (a few ms) without its size changing: its version would not tell (git's "racy" entries).
+ * A summary of it is neither kept nor trusted until it is older.
+ */
+export const RACY_MS = 2_000;
+
+/** Whether a file with this time may still be rewritten unseen by its version (see {@link RACY_MS}). */
+export function writtenTooRecently(mtimeMs: number, now = Date.now()): boolean {
+  return now - mtimeMs < RACY_MS;
+}
+
 /** A regular file's version (identity, size and time) and its time; undefined for anything else or nothing there. */
 export function fileStampSync(file: string): { version: string; mtimeMs: number } | undefined {
   try {

@@ -4,7 +4,8 @@ import { FILE_CAPS } from './file-caps';
 import { readDataFile, type DataFileRead } from './open-data-file';
 
 export type JsonRead =
-  | { ok: true; value: unknown; version: string }
+  /** `version`, `mtimeMs`: the file's identity, size and time as it was opened. */
+  | { ok: true; value: unknown; version: string; mtimeMs: number }
   /** `wanted` said no to the text: not parsed. */
   | { ok: true; skipped: true }
   | { ok: false; kind: 'io' | 'parse'; missing: boolean; reason: string };
@@ -31,5 +32,5 @@ export function parseJsonRead(read: DataFileRead, wanted?: (text: string) => boo
     return { ok: false, kind: 'parse', missing: false, reason: 'invalid JSON (half-written?)' };
   }
   if (parsedNestsDeeperThan(text, value, MAX_JSON_DEPTH)) return { ok: false, kind: 'parse', missing: false, reason: TOO_DEEP_REASON };
-  return { ok: true, value, version: read.version };
+  return { ok: true, value, version: read.version, mtimeMs: read.mtimeMs };
 }

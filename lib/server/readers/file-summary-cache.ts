@@ -1,6 +1,6 @@
 import 'server-only';
 import { shareMessageStrings } from '@/lib/model/shared-strings';
-import { fileStampSync } from '@/lib/server/fs/file-version';
+import { fileStampSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import { looksLikeMessage } from './opencode/summary-cache';
 import type { FileRead, FileSummary } from './pi/file-index';
 import { summaryOf } from './pi/file-index';
@@ -25,13 +25,6 @@ const REVISION = 1;
 const FORMAT = `${REVISION}.${process.env.SESSIONSCOPE_READERS_DIGEST ?? 'source'}`;
 
 /**
- * A file written this recently may be written again within the same tick of the file system's
- * clock (a few ms) without its size changing: its version would not tell (git's "racy" entries).
- * Its summary is neither kept nor trusted until it is older.
- */
-const RACY_MS = 2_000;
-
-/**
  * The version a file's summary is valid for: the format, then the identity, size and time of the
  * file and of each file its read also takes from (`-` for one not there). Taken before the read: a
  * write during it changes the file's version, so the summary is never trusted past that write.
@@ -40,11 +33,11 @@ const RACY_MS = 2_000;
  */
 export function summaryVersion(file: string, alsoReads: readonly string[], now = Date.now()): string | undefined {
   const own = fileStampSync(file);
-  if (own === undefined || now - own.mtimeMs < RACY_MS) return undefined;
+  if (own === undefined || writtenTooRecently(own.mtimeMs, now)) return undefined;
   const parts = [FORMAT, own.version];
   for (const other of alsoReads) {
     const stamp = fileStampSync(other);
-    if (stamp && now - stamp.mtimeMs < RACY_MS) return undefined;
+    if (stamp && writtenTooRecently(stamp.mtimeMs, now)) return undefined;
     parts.push(stamp?.version ?? '-');
   }
   return parts.join('|');

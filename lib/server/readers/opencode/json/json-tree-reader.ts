@@ -19,7 +19,7 @@ import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
-import { fileVersionSync } from '@/lib/server/fs/file-version';
+import { fileVersionSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
 
 const READ_CONCURRENCY = 64;
@@ -242,8 +242,11 @@ export class JsonTreeReader implements SourceReader {
     else if (where.kind === 'message') {
       const message = value as ChangeSet['messages'][number];
       changes.messages.push(message);
-      // The version the open file had: a write after that changes it, so a stale copy is never trusted.
-      this.cacheWriter?.note(file, record.version, message);
+      // The version the open file had: a write after that changes it, so a stale copy is never
+      // trusted. A file written in the last two seconds is not kept: a rewrite of the same size in
+      // the same tick of the clock would not change it.
+      if (writtenTooRecently(record.mtimeMs)) this.cacheWriter?.remove([file]);
+      else this.cacheWriter?.note(file, record.version, message);
     }
     else if (where.kind === 'part') changes.parts.push(value as ChangeSet['parts'][number]);
   }

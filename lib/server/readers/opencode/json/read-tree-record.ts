@@ -3,8 +3,8 @@ import type { DataFileRead } from '@/lib/server/fs/open-data-file';
 import { parseJsonRead, readJsonFile, type JsonRead } from '@/lib/server/fs/read-json-file';
 
 export type TreeRecord =
-  /** `version`: the file's identity, size and time as it was opened (see readDataFile). */
-  | { status: 'ok'; value: unknown; version: string }
+  /** `version`, `mtimeMs`: the file's identity, size and time as it was opened (see readDataFile). */
+  | { status: 'ok'; value: unknown; version: string; mtimeMs: number }
   | { status: 'missing' }
   | { status: 'skipped' }
   | { status: 'failed'; kind: 'io' | 'parse'; reason: string };
@@ -20,7 +20,7 @@ export function treeRecordFromRead(read: DataFileRead): TreeRecord {
 }
 
 function treeRecordOf(read: JsonRead): TreeRecord {
-  if (read.ok) return 'skipped' in read ? { status: 'skipped' } : { status: 'ok', value: read.value, version: read.version };
+  if (read.ok) return 'skipped' in read ? { status: 'skipped' } : { status: 'ok', value: read.value, version: read.version, mtimeMs: read.mtimeMs };
   if (read.missing) return { status: 'missing' };
   return { status: 'failed', kind: read.kind, reason: read.reason };
 }
