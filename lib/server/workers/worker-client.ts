@@ -16,7 +16,8 @@ export type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export class WorkerClient<Request extends { id: number }, Reply extends { id: number }> {
   private worker: Worker | undefined;
   private nextId = 0;
-  private readonly waiting = new Map<number, (reply: Reply | 'failed') => void>();
+  /** Each request not answered yet: who answers it, and the worker it was sent to. */
+  private readonly waiting = new Map<number, { answer: (reply: Reply | 'failed') => void; worker: Worker }>();
   private idle: NodeJS.Timeout | undefined;
 
   /**
@@ -49,12 +50,13 @@ export class WorkerClient<Request extends { id: number }, Reply extends { id: nu
         resolve('timeout');
       }, this.timeoutMs);
       timer.unref();
-      this.waiting.set(id, (reply) => {
+      const answer = (reply: Reply | 'failed'): void => {
         clearTimeout(timer);
         this.waiting.delete(id);
         if (this.waiting.size === 0) this.endWhenIdle();
         resolve(reply);
-      });
+      };
+      this.waiting.set(id, { answer, worker });
       worker.postMessage({ ...request, id }, transfer);
     });
   }
@@ -63,10 +65,11 @@ export class WorkerClient<Request extends { id: number }, Reply extends { id: nu
     if (this.worker) return this.worker;
     try {
       const worker = this.spawn();
-      worker.on('message', (reply: Reply) => this.waiting.get(reply.id)?.(reply));
+      worker.on('message', (reply: Reply) => this.waiting.get(reply.id)?.answer(reply));
+      // Only what this worker held: one ended after a timeout exits while its successor works.
       const failAll = (): void => {
         if (this.worker === worker) this.worker = undefined;
-        for (const answer of [...this.waiting.values()]) answer('failed');
+        for (const held of [...this.waiting.values()]) if (held.worker === worker) held.answer('failed');
       };
       worker.on('error', failAll);
       worker.on('exit', failAll);
