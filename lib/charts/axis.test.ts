@@ -16,4 +16,20 @@ describe('chart axes', () => {
     expect(evenTicks(days, 8)).toEqual(ticks);
     expect(evenTicks(['a', 'b'], 8)).toEqual(['a', 'b']);
   });
+
+  it('never puts two ticks much closer than the rest (the last day beside the one before it: labels overlapped)', () => {
+    for (const max of [5, 8]) {
+      for (let n = max + 1; n <= 400; n++) {
+        const indexes = evenTicks(Array.from({ length: n }, (_, i) => i), max);
+        expect(indexes.length).toBeLessThanOrEqual(max);
+        expect(indexes[0]).toBe(0);
+        expect(indexes.at(-1)).toBe(n - 1);
+        const gaps = indexes.slice(1).map((v, i) => v - indexes[i]!);
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual((n - 1) / (max - 1) / 2);
+      }
+    }
+    // 30 days that start Oct 29 (26 days): Nov 22 and Nov 23 were both labelled.
+    const days = evenTicks(Array.from({ length: 26 }, (_, i) => i), 8);
+    expect(days).not.toContain(24);
+  });
 });

@@ -15,15 +15,17 @@ export function costAxis(rows: readonly object[], keys: readonly string[]): { sh
 
 /**
  * At most `max` evenly spaced tick values, first and last included: charts side by side that get the
- * same values show the same ticks (recharts otherwise thins each by its own width).
+ * same values show the same ticks (recharts otherwise thins each by its own width). A regular tick
+ * closer to the last than half a step gives way to it: their labels would overlap.
  */
 export function evenTicks<T>(values: readonly T[], max = 8): T[] {
   if (values.length <= max) return [...values];
-  const step = Math.ceil((values.length - 1) / (max - 1));
+  const lastIndex = values.length - 1;
+  const step = Math.ceil(lastIndex / (max - 1));
   const out: T[] = [];
-  for (let i = 0; i < values.length - 1; i += step) out.push(values[i]!);
-  const last = values.at(-1)!;
-  if (out.length === max) out[max - 1] = last;
-  else out.push(last);
+  let i = 0;
+  for (; i < lastIndex; i += step) out.push(values[i]!);
+  if (out.length > 1 && lastIndex - (i - step) < step / 2) out.pop();
+  out.push(values[lastIndex]!);
   return out;
 }
