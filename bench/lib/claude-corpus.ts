@@ -47,7 +47,8 @@ export function generateClaudeCorpus(options: { out: string; sessions: number; p
     const project = path.join(projectsDir, `-home-user-work-project-${s % options.projects}`);
     mkdirSync(project, { recursive: true });
     const sessionID = uuidOf(counter++);
-    const day = new Date(today.getTime() - (s % 365) * 86_400_000).toISOString().slice(0, 10);
+    // From yesterday back: a fixture's time of day on today's date could lie in the future.
+    const day = new Date(today.getTime() - ((s % 365) + 1) * 86_400_000).toISOString().slice(0, 10);
     const template = texts[s % texts.length] as string;
     const copies: string[] = [];
     for (let r = 0; r < options.repeat; r++) {
