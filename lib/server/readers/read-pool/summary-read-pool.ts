@@ -15,12 +15,12 @@ const IN_FLIGHT = 2;
 /** A batch not answered in this long is given up (a hung file system) and read on the main thread. */
 const BATCH_TIMEOUT_MS = 60_000;
 /**
- * At most this many workers (and never more than the machine has cores): each holds a transcript
- * and its parse at a time, so the peak grows with them.
+ * At most this many workers (and never more than the machine has cores): each holds up to four
+ * transcripts and their parse at a time, so the peak grows with them.
  */
 const MAX_WORKERS = 3;
 
-/** Files read on workers and batches given back to the main thread since start (for the tests and the logs). */
+/** Files read on workers, and batches given back to the main thread, since start (for the tests). */
 const counts = { files: 0, failedBatches: 0 };
 
 export function summaryPoolCounts(): Readonly<typeof counts> {
