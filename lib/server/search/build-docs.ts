@@ -1,6 +1,7 @@
 import 'server-only';
 import { realpathSync } from 'node:fs';
 import type { Part } from '@/lib/model/part';
+import type { FactsTable } from '@/lib/search/packed-facts';
 import { errorDocument, partDocuments, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
 import type { SearchDoc } from '@/lib/search/search-types';
 import { readTreeTodos } from '../readers/opencode/json/json-tree-content';
@@ -52,7 +53,7 @@ const bulkSessions = (): number => Number(process.env.SESSIONSCOPE_SEARCH_BULK_A
  * to `sink` in large batches: every part (by the facts of its message), every message's error, each
  * session's title and todos. Runs on its own worker beside the one that writes (see docs-reader.ts).
  */
-export async function readBuildDocs(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts>, sink: DocsSink): Promise<DocsRead> {
+export async function readBuildDocs(plan: DocsPlan, facts: FactsTable, sink: DocsSink): Promise<DocsRead> {
   const batch = new DocBatch(sink);
   const failed = new Set<string>();
   const signatures: [string, string][] = [];
@@ -89,7 +90,7 @@ export async function readBuildDocs(plan: DocsPlan, facts: ReadonlyMap<string, M
       }
     }
     const ids = new Set(sessions.map((s) => s.id));
-    for (const [id, f] of facts) if (ids.has(f.sessionID)) batch.error(id, f);
+    for (const [id, f] of facts.withErrors()) if (ids.has(f.sessionID)) batch.error(id, f);
     done += sessions.length;
   }
   await batch.send();
@@ -100,7 +101,7 @@ async function readDatabase(
   database: OpenedDatabase,
   sourcePath: string,
   sessions: DocsPlan['sessions'],
-  facts: ReadonlyMap<string, MessageFacts>,
+  facts: FactsTable,
   batch: DocBatch,
   failed: Set<string>,
   progress: (sessionsDone: number) => void,
@@ -164,7 +165,7 @@ class DocBatch {
 
   constructor(private readonly sink: DocsSink) {}
 
-  part(part: Part, facts: ReadonlyMap<string, MessageFacts>): void {
+  part(part: Part, facts: FactsTable): void {
     const f = facts.get(part.messageID);
     if (!f || f.sessionID !== part.sessionID) return;
     this.add(() => partDocuments(part, f, this.docs));

@@ -1,9 +1,10 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
-import type { MessageFacts } from '@/lib/search/session-documents';
+import { factsTransferList, type PackedFacts } from '@/lib/search/packed-facts';
 import { buildIndex, type BuildIo, type BuildJob, type BuildResult } from './index-build';
 import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
 import { BATCH_WORKER_LIMITS } from '../workers/worker-limits';
+import { releaseMemorySoon } from '../memory/release-memory';
 
 /** What the worker starts with. */
 export interface WorkerData {
@@ -13,7 +14,7 @@ export interface WorkerData {
 }
 
 /** Main thread → worker. */
-export type WorkerRequest = { type: 'facts'; facts: [string, MessageFacts][] };
+export type WorkerRequest = { type: 'facts'; facts: PackedFacts };
 /** Worker → main thread. */
 export type WorkerReply =
   | { type: 'need'; sessionIDs: string[] }
@@ -51,10 +52,18 @@ export function startBuild(job: BuildJob, io: BuildIo, mode: BuildMode, attempt 
       if (message.type === 'progress') io.progress(message.done, message.total);
       else if (message.type === 'need') {
         io.facts(message.sessionIDs).then(
-          (facts) => worker.postMessage({ type: 'facts', facts } satisfies WorkerRequest),
+          (facts) => {
+            worker.postMessage({ type: 'facts', facts } satisfies WorkerRequest, factsTransferList(facts));
+            // Gathering them made 100,000 objects, garbage now: given back before the workers' heaps grow.
+            releaseMemorySoon();
+          },
           (error: unknown) => reject(error as Error),
         );
-      } else if (message.type === 'done') resolve(message.result);
+      } else if (message.type === 'done') {
+        resolve(message.result);
+        // What the build's progress and facts left on this thread goes before the dashboard idles.
+        releaseMemorySoon();
+      }
       else reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
     });
     worker.on('error', reject);

@@ -1,8 +1,8 @@
 import 'server-only';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { MessageFacts } from '@/lib/search/session-documents';
-import { readBuildDocs, type DocsPlan } from './build-docs';
-import { BATCHES_IN_FLIGHT, type DocsAck, type DocsReply } from './docs-reader';
+import { FactsTable } from '@/lib/search/packed-facts';
+import { readBuildDocs } from './build-docs';
+import { BATCHES_IN_FLIGHT, type DocsAck, type DocsReply, type ReaderData } from './docs-reader';
 
 /*
  * The search build's reader (node:worker_threads, bundled by Next as its own chunk): reads the
@@ -20,8 +20,8 @@ if (port) {
     written?.();
     written = undefined;
   });
-  const { plan, facts } = workerData as { plan: DocsPlan; facts: Map<string, MessageFacts> };
-  readBuildDocs(plan, facts, {
+  const { plan, facts } = workerData as ReaderData;
+  readBuildDocs(plan, new FactsTable(facts), {
     docs: async (docs) => {
       post({ type: 'docs', docs });
       unwritten++;

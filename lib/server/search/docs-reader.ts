@@ -1,6 +1,6 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
-import type { MessageFacts } from '@/lib/search/session-documents';
+import { FactsTable, factsTransferList, type PackedFacts } from '@/lib/search/packed-facts';
 import type { SearchDoc } from '@/lib/search/search-types';
 import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
 import { readBuildDocs, type DocsPlan, type DocsRead, type DocsSink } from './build-docs';
@@ -10,6 +10,12 @@ import { BATCH_WORKER_LIMITS } from '../workers/worker-limits';
 export type DocsReply = { type: 'docs'; docs: SearchDoc[] } | { type: 'progress'; done: number } | { type: 'done'; read: DocsRead } | { type: 'error'; message: string };
 /** Writer → reader worker: a batch was written. */
 export type DocsAck = { type: 'ack' };
+
+/** What the reader worker starts with. */
+export interface ReaderData {
+  plan: DocsPlan;
+  facts: PackedFacts;
+}
 
 /** Batches the reader may have handed over and not yet seen written: it reads the next while one is written. */
 export const BATCHES_IN_FLIGHT = 2;
@@ -22,13 +28,14 @@ export type DocsMode = 'worker' | 'inline';
  * (files, JSON, documents) runs beside the caller's writing (the index's full-text inserts): each
  * about half of a build.
  */
-export function readDocs(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts>, sink: DocsSink, mode: DocsMode): Promise<DocsRead> {
-  if (mode === 'inline') return readBuildDocs(plan, facts, sink);
+export function readDocs(plan: DocsPlan, facts: PackedFacts, sink: DocsSink, mode: DocsMode): Promise<DocsRead> {
+  if (mode === 'inline') return readBuildDocs(plan, new FactsTable(facts), sink);
   let worker: Worker;
   try {
+    // The facts' columns move to the reader: the caller lets go of the rest.
     worker = spawnReader(plan, facts);
   } catch {
-    return readBuildDocs(plan, facts, sink);
+    return readBuildDocs(plan, new FactsTable(facts), sink);
   }
   return new Promise<DocsRead>((resolve, reject) => {
     let settled = false;
@@ -64,8 +71,8 @@ export function readDocs(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts
  * In the built server Next bundles the worker's entry from this very expression. Run from the
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
-function spawnReader(plan: DocsPlan, facts: ReadonlyMap<string, MessageFacts>): Worker {
-  const options = { workerData: { plan, facts }, stdout: false, stderr: false, resourceLimits: BATCH_WORKER_LIMITS };
+function spawnReader(plan: DocsPlan, facts: PackedFacts): Worker {
+  const options = { workerData: { plan, facts } satisfies ReaderData, transferList: factsTransferList(facts), stdout: false, stderr: false, resourceLimits: BATCH_WORKER_LIMITS };
   if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'docs-reader-worker.ts', options);
   return new Worker(new URL('./docs-reader-worker.ts', import.meta.url), options);
 }

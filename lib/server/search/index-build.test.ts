@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packFacts } from '@/lib/search/packed-facts';
 import { buildIndex, type BuildJob } from './index-build';
 
 const FIXTURE = path.resolve(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'opencode-1.1.65', 'storage');
@@ -11,7 +12,7 @@ function jobOver(storage: string, indexFile: string): BuildJob {
   return { indexFile, sources: [{ kind: 'opencode-json', path: storage }], sessions };
 }
 
-const io = { facts: () => Promise.resolve([]), progress: () => undefined };
+const io = { facts: () => Promise.resolve(packFacts([])), progress: () => undefined };
 
 describe('the bulk build over a JSON tree', () => {
   it('builds every session once: a second build over the unchanged tree reads none, and one whose part changed reads that session', async () => {

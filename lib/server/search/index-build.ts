@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { MessageFacts } from '@/lib/search/session-documents';
+import type { PackedFacts } from '@/lib/search/packed-facts';
 import type { SearchDoc } from '@/lib/search/search-types';
 import { NoCopyError, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
 import { renewLease } from './build-lease';
@@ -41,7 +41,7 @@ export interface BuildJob {
 /** What the build asks of the process that holds the store, and tells it. */
 export interface BuildIo {
   /** The facts of these sessions' messages (the store has them; the build does not read messages). */
-  facts(sessionIDs: readonly string[]): Promise<[string, MessageFacts][]>;
+  facts(sessionIDs: readonly string[]): Promise<PackedFacts>;
   progress(done: number, total: number): void;
   /** Told after each transaction of documents (a test hook ends the worker there). */
   flushed?(): void;
@@ -128,7 +128,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     const total = wanted.size;
     io.progress(0, total);
     if (total === 0) return { built: 0, skipped };
-    let facts: Map<string, MessageFacts> | undefined = new Map(await io.facts([...wanted.keys()]));
+    let facts: PackedFacts | undefined = await io.facts([...wanted.keys()]);
     const numbers = retryBusySync(() => index.beginBuild([...wanted.values()].map((s) => s.session)), BUSY_TRIES);
     for (const database of opened) database?.close();
     opened.length = 0;
@@ -150,7 +150,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     };
     const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id) })) };
     const reading = readDocs(plan, facts, { docs: write, progress }, job.readMode ?? 'inline');
-    // The reader has its copy (on its worker): this one is let go while the index is written.
+    // The reader has them (on its worker, the columns moved): what is left here is let go while the index is written.
     facts = undefined;
     const read = await reading;
     for (const [id, signature] of read.signatures) fps.set(id, combinedFingerprint(wanted.get(id)?.fp ?? '', signature));

@@ -1,6 +1,6 @@
 import 'server-only';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { MessageFacts } from '@/lib/search/session-documents';
+import type { PackedFacts } from '@/lib/search/packed-facts';
 import { buildIndex } from './index-build';
 import type { WorkerData, WorkerReply, WorkerRequest } from './build-runner';
 
@@ -11,9 +11,13 @@ import type { WorkerData, WorkerReply, WorkerRequest } from './build-runner';
 const port = parentPort;
 if (port) {
   const post = (message: WorkerReply): void => port.postMessage(message);
-  let answer: ((facts: [string, MessageFacts][]) => void) | undefined;
+  let answer: ((facts: PackedFacts) => void) | undefined;
   port.on('message', (message: WorkerRequest) => {
-    if (message.type === 'facts') answer?.(message.facts);
+    if (message.type !== 'facts') return;
+    // Let go of the answered request: its settled promise would hold the facts for the whole build.
+    const settle = answer;
+    answer = undefined;
+    settle?.(message.facts);
   });
   const { job, exitAfterFlushes } = workerData as WorkerData;
   let flushes = 0;

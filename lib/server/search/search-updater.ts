@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import type { PlanView } from '@/lib/plans/plan-work';
 import { PLAN_ID_PREFIX } from '@/lib/search/search-links';
+import { packFacts, type PackedFacts } from '@/lib/search/packed-facts';
 import { messageDocuments, messageFacts, planDocument, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
 import type { SearchProgress } from '@/lib/search/search-types';
 import { yieldToRequests } from '../http/request-activity';
@@ -348,10 +349,10 @@ export class SearchUpdater {
       });
   }
 
-  private factsOf(ids: readonly string[]): [string, MessageFacts][] {
+  private factsOf(ids: readonly string[]): PackedFacts {
     const out: [string, MessageFacts][] = [];
     for (const id of ids) for (const m of this.store.view.ownerOf(id)?.messagesOf(id) ?? []) out.push([m.id, messageFacts(m)]);
-    return out;
+    return packFacts(out);
   }
 
   private schedule(): void {

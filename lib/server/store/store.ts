@@ -15,6 +15,7 @@ import { EventLog } from './store-events';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import { indexGate } from './index-gate';
+import { releaseMemorySoon } from '../memory/release-memory';
 import type { LiveOverlay } from './live-overlay';
 
 export interface IndexProgress {
@@ -138,6 +139,8 @@ export class Store {
     this.progress.phase = 'ready';
     this.progress.readyAt = Date.now();
     this.events.emit([], ['index', 'ready', 'health']);
+    // What the first read let go of is given back before the search build's workers start.
+    releaseMemorySoon();
     this.statusTimer = setInterval(() => this.recheckStatuses(), STATUS_RECHECK_INTERVAL_MS);
     this.statusTimer.unref();
   }
