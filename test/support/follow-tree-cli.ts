@@ -11,3 +11,5 @@ const report = (line: object): void => void process.stdout.write(`${JSON.stringi
 store.events.subscribe((event) => report({ sessions: event.sessions }));
 await store.start();
 report({ ready: true });
+// The server is kept alive by its HTTP listener; the watches themselves never hold a process open.
+setInterval(() => undefined, 1 << 30);

@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '@/lib/model/part';
 import type { ContentRequest, SessionContent } from '../readers/read-result';
@@ -90,5 +93,31 @@ describe('PartCache', () => {
     await cache.parts('s', owner, ['m1'], load);
     await cache.parts('s', {}, ['m1'], load);
     expect(state.reads).toEqual([['m1'], ['m1']]);
+  });
+
+  it('keeps no answered request alive: what it holds was read in a request, but not the request', async () => {
+    // Next answers each request inside an AsyncLocalStorage of it (request, response, compression
+    // stream): a promise made meanwhile carries that store for as long as the promise lives.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const requests = new AsyncLocalStorage<{ body: Uint8Array }>();
+    const cache = new PartCache();
+    const { load } = source();
+    // Each request answered in a function of its own: nothing of it stays on this test's frames.
+    const answer = async (n: number): Promise<WeakRef<object>> => {
+      const request = { body: new Uint8Array(1_000_000) };
+      await requests.run(request, async () => {
+        cache.forgetMessages('s', ['m1']);
+        await cache.parts('s', owner, ['m1', `m${n + 2}`], load);
+        await cache.extras('s', owner, load);
+      });
+      return new WeakRef(request);
+    };
+    const answered: WeakRef<object>[] = [];
+    for (let n = 0; n < 5; n++) answered.push(await answer(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(answered.flatMap((ref, n) => (ref.deref() === undefined ? [] : [n]))).toEqual([]);
+    expect(cache.size).toBe(6 * 3);
   });
 });

@@ -20,15 +20,22 @@ export interface SessionExtras {
 
 export type ContentLoader = (request: ContentRequest) => Promise<SessionContent | undefined>;
 
+/*
+ * What is kept is the parts themselves once read, never the promise of a read: a promise made while
+ * a request is answered carries that request's async context (Next's store of it: the request, the
+ * response, its compression stream), so a cache of promises kept one answered request per message
+ * alive for as long as the message stayed cached.
+ */
 interface SessionEntry {
   /** The source it was read from: a session that another source takes over is read again. */
   owner: object;
-  messages: Map<string, Promise<MessageParts>>;
+  /** Parts read, or a read under way (replaced by its parts when it settles). */
+  messages: Map<string, MessageParts | Promise<MessageParts>>;
   /** Part ids of each settled message, for the bound and to forget removed parts. */
   held: Map<string, string[]>;
   /** Counts the messages forgotten: a read that began before one must not cache what it did not ask for. */
   forgets: number;
-  extras?: Promise<SessionExtras>;
+  extras?: SessionExtras | Promise<SessionExtras>;
 }
 
 const NONE: MessageParts = { parts: [], issues: [] };
@@ -63,14 +70,14 @@ export class PartCache {
       );
     }
     // Taken now: a change or the bound may drop them from the cache while they are read.
-    const pending = messageIDs.map((id) => [id, entry.messages.get(id) ?? Promise.resolve(NONE)] as const);
+    const pending = messageIDs.map((id) => [id, entry.messages.get(id) ?? NONE] as const);
     const out = new Map<string, MessageParts>();
     for (const [id, promise] of pending) out.set(id, await promise);
     return out;
   }
 
   /** Todos and diffs of a session. */
-  extras(sessionID: string, owner: object, load: ContentLoader): Promise<SessionExtras> {
+  async extras(sessionID: string, owner: object, load: ContentLoader): Promise<SessionExtras> {
     const entry = this.entry(sessionID, owner);
     if (!entry.extras) {
       const forgets = entry.forgets;
@@ -80,9 +87,14 @@ export class PartCache {
         return { todos: content?.todos ?? [], diffs: content?.diffs ?? [], issues: content?.issues ?? [] };
       });
       entry.extras = read;
-      read.catch(() => {
-        if (entry.extras === read) delete entry.extras;
-      });
+      read.then(
+        (extras) => {
+          if (entry.extras === read) entry.extras = extras;
+        },
+        () => {
+          if (entry.extras === read) delete entry.extras;
+        },
+      );
     }
     return entry.extras;
   }
@@ -168,15 +180,16 @@ export class PartCache {
    */
   private settle(sessionID: string, entry: SessionEntry, byMessage: Map<string, MessageParts>, asked: Map<string, Promise<MessageParts>>, forgets: number): void {
     if (this.sessions.get(sessionID) !== entry) return;
-    const keep = (messageID: string, held: MessageParts): void => {
+    // `ours`: the cache holds this read's own promise for the message, replaced by its parts.
+    const keep = (messageID: string, held: MessageParts, ours: boolean): void => {
       if (entry.held.has(messageID)) return;
-      if (!entry.messages.has(messageID)) entry.messages.set(messageID, Promise.resolve(held));
+      if (ours || !entry.messages.has(messageID)) entry.messages.set(messageID, held);
       entry.held.set(messageID, held.parts.map((p) => p.id));
       this.total += held.parts.length;
       for (const part of held.parts) this.owners.set(part.id, { sessionID, messageID });
     };
-    for (const [messageID, promise] of asked) if (entry.messages.get(messageID) === promise) keep(messageID, byMessage.get(messageID) ?? NONE);
-    if (entry.forgets === forgets) for (const [messageID, held] of byMessage) if (!asked.has(messageID)) keep(messageID, held);
+    for (const [messageID, promise] of asked) if (entry.messages.get(messageID) === promise) keep(messageID, byMessage.get(messageID) ?? NONE, true);
+    if (entry.forgets === forgets) for (const [messageID, held] of byMessage) if (!asked.has(messageID)) keep(messageID, held, false);
     for (const oldest of [...this.sessions.keys()]) {
       if (this.total <= this.maxParts || oldest === sessionID) break;
       this.dropSession(oldest);

@@ -1,6 +1,5 @@
 import 'server-only';
 import { watch, type FSWatcher } from 'chokidar';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { debouncePaths } from './debounce-paths';
 import { LiveFolders } from './live-folders';
@@ -41,7 +40,6 @@ const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE']);
 
 interface Route {
   targets: string[];
-  live: LiveFolders;
   queue: ReturnType<typeof debouncePaths>;
 }
 
@@ -53,25 +51,22 @@ interface Route {
 export function createFileWatcher(onError: (error: unknown) => void): FileWatcher {
   const routes: Route[] = [];
   const shallowWatches: ShallowWatch[] = [];
-  let scope = watchScope([], []);
+  const liveWatchSets: Map<string, ShallowWatch>[] = [];
+  let scope = watchScope([]);
   let mode: FileWatcher['mode'] = 'events';
   let lastError: string | undefined;
   const dispatch = (file: string): void => {
     const resolved = path.resolve(file);
     for (const route of routes) {
       const inside = (target: string): boolean => resolved === target || resolved.startsWith(target + path.sep);
-      if (route.targets.some(inside) || route.live.contains(resolved)) route.queue.add(resolved);
+      if (route.targets.some(inside)) route.queue.add(resolved);
     }
   };
   const rescope = (): void => {
-    scope = watchScope(
-      routes.flatMap((r) => r.targets),
-      routes.flatMap((r) => [...r.live.all()]),
-    );
+    scope = watchScope(routes.flatMap((r) => r.targets));
   };
   const start = (usePolling: boolean): FSWatcher => {
-    const live = routes.flatMap((r) => [...r.live.all()]).filter((t) => existsSync(t));
-    const w = watch([...scope.roots, ...live], { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
+    const w = watch(scope.roots, { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
     w.on('add', dispatch).on('change', dispatch).on('unlink', dispatch).on('addDir', dispatch).on('unlinkDir', dispatch);
     w.on('error', (error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code ?? '';
@@ -89,20 +84,34 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
   let watcher: FSWatcher = start(false);
   return {
     get mode() {
-      return mode === 'polling' || shallowWatches.some((w) => w.mode === 'polling') ? 'polling' : 'events';
+      const shallow = [...shallowWatches, ...liveWatchSets.flatMap((set) => [...set.values()])];
+      return mode === 'polling' || shallow.some((w) => w.mode === 'polling') ? 'polling' : 'events';
     },
     get lastError() {
       return lastError;
     },
     route(targets, onChange, options = {}) {
       const catchUp = debouncePaths((paths) => options.onCatchUp?.(paths));
+      // Live folders (a session's messages, a message's parts) hold only files, one per record,
+      // thousands in a long session: one watch of the folder each, never one per file (chokidar
+      // gives every file a watch of its own, kept while the session stays live).
+      const liveWatches = new Map<string, ShallowWatch>();
+      const onLiveEntry = (entry: string): void => {
+        if (!isIgnoredName(entry)) route.queue.add(entry);
+      };
       const live = new LiveFolders({
-        watch: (folders) => watcher.add(folders),
-        unwatch: (folders) => watcher.unwatch(folders),
-        rescoped: rescope,
+        watch: (folders) => {
+          for (const folder of folders) if (!liveWatches.has(folder)) liveWatches.set(folder, watchShallow(folder, onLiveEntry, onError, { files: true }));
+        },
+        unwatch: (folders) => {
+          for (const folder of folders) {
+            liveWatches.get(folder)?.close();
+            liveWatches.delete(folder);
+          }
+        },
         catchUp: (folder) => catchUp.add(folder),
       });
-      const route: Route = { targets: targets.map((t) => path.resolve(t)), live, queue: debouncePaths(onChange) };
+      const route: Route = { targets: targets.map((t) => path.resolve(t)), queue: debouncePaths(onChange) };
       routes.push(route);
       rescope();
       watcher.add(scope.roots);
@@ -117,11 +126,12 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
         if (!isIgnoredName(file)) route.queue.add(file);
       };
       for (const target of options.byName ?? []) shallowWatches.push(watchNames({ ...target, folder: path.resolve(target.folder) }, onFile, onError));
+      liveWatchSets.push(liveWatches);
       return { setLive: (folders) => live.setWanted(folders) };
     },
     async close() {
       for (const route of routes) route.queue.cancel();
-      for (const shallow of shallowWatches) shallow.close();
+      for (const shallow of [...shallowWatches, ...liveWatchSets.flatMap((set) => [...set.values()])]) shallow.close();
       await watcher.close();
     },
   };

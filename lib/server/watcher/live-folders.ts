@@ -9,8 +9,6 @@ export interface LiveFolderActions {
   /** Start watching these folders (they exist). */
   watch(folders: string[]): void;
   unwatch(folders: string[]): void;
-  /** The set of folders changed: the watch scope must follow. */
-  rescoped(): void;
   /** Read what a folder that just started being watched already holds. */
   catchUp(folder: string): void;
 }
@@ -28,16 +26,6 @@ export class LiveFolders {
 
   constructor(private readonly actions: LiveFolderActions) {}
 
-  /** Every folder in the scope (watched or waiting to appear). */
-  all(): ReadonlySet<string> {
-    return this.current;
-  }
-
-  /** Whether `file` is one of the folders or directly inside one (they hold only files). */
-  contains(file: string): boolean {
-    return this.current.has(file) || this.current.has(path.dirname(file));
-  }
-
   setWanted(folders: readonly string[], now = Date.now()): void {
     this.wanted = new Set(folders.map((f) => path.resolve(f)));
     this.sync(now);
@@ -53,9 +41,7 @@ export class LiveFolders {
     for (const [folder, until] of this.arrivals) if (until < now) this.arrivals.delete(folder);
     const next = new Set([...this.wanted, ...this.arrivals.keys()]);
     const dropped = [...this.current].filter((f) => !next.has(f));
-    const changed = dropped.length > 0 || [...next].some((f) => !this.current.has(f));
     this.current = next;
-    if (changed) this.actions.rescoped();
     const unwatch = dropped.filter((f) => this.watched.delete(f));
     if (unwatch.length > 0) this.actions.unwatch(unwatch);
     // A folder that does not exist yet is reported by its parent's shallow watch when it appears.

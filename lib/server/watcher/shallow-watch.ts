@@ -66,6 +66,12 @@ export function watchShallow(folder: string, onEntry: (entry: string) => void, o
 
   const start = (catchUp: boolean): void => {
     if (closed) return;
+    // Looked for first: Node never closes a watcher whose start failed, so an fs.watch tried on a
+    // missing folder every second keeps a handle (and its error) for good, ~1 MB an hour per folder.
+    if (!existsSync(folder)) {
+      later(() => start(true), RETRY_MS);
+      return;
+    }
     try {
       watcher = watch(folder, { persistent: false }, (event, name) => {
         if (!name) return;
@@ -83,6 +89,8 @@ export function watchShallow(folder: string, onEntry: (entry: string) => void, o
       if (OUT_OF_WATCHES.has(code)) {
         mode = 'polling';
         onError(error);
+        // A folder that just appeared: what it holds is new, so the first listing is compared with nothing.
+        if (catchUp) known ??= new Map();
         void poll();
       } else later(() => start(true), RETRY_MS);
       return;

@@ -13,12 +13,11 @@ const within = (file: string, dir: string): boolean => file === dir || file.star
 /**
  * What the watcher may look at: the targets themselves, everything inside them, and the folders on
  * the way to them (so a source that appears later is noticed). Nothing else in those folders
- * (OpenCode's snapshot repositories and logs can be huge). `exact` targets (the folders of the
- * sessions being written) are watched inside only: their parents hold 100k siblings.
+ * (OpenCode's snapshot repositories and logs can be huge). The folders of the sessions being
+ * written are not chokidar's: each has a names-only watch of its own (file-watcher.ts).
  */
-export function watchScope(targets: readonly string[], exact: readonly string[]): { roots: string[]; allowed(file: string): boolean } {
+export function watchScope(targets: readonly string[]): { roots: string[]; allowed(file: string): boolean } {
   const resolved = targets.map((t) => path.resolve(t));
-  const exactSet = new Set(exact.map((t) => path.resolve(t)));
   const roots = new Set<string>();
   for (const target of resolved) {
     let dir = path.dirname(target);
@@ -30,9 +29,7 @@ export function watchScope(targets: readonly string[], exact: readonly string[])
     allowed(file: string): boolean {
       const f = path.resolve(file);
       if (isIgnoredName(f)) return false;
-      if (resolved.some((target) => within(f, target) || within(target, f))) return true;
-      // An exact target or a file directly in one (they hold only files).
-      return exactSet.has(f) || exactSet.has(path.dirname(f));
+      return resolved.some((target) => within(f, target) || within(target, f));
     },
   };
 }
