@@ -12,6 +12,7 @@ import { benchPackage } from './package';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
+import { benchSoak } from './soak';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       rebuild: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      minutes: { type: 'string', default: '5' },
     },
     strict: true,
   });
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
   console.log(`sessionscope bench: ${values.package ? 'package' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && (want('live') || want('search') || values.scale)) ensureBuild(values.rebuild);
+  if (!values.package && (want('live') || want('search') || want('soak') || values.scale)) ensureBuild(values.rebuild);
   if (values.package) {
     await benchPackage(values['reuse-build'], Number(values.starts));
   } else if (values.scale && only?.includes('claude')) {
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
     if (want('update')) await benchUpdateCost();
     if (want('stats')) await benchStats();
     if (want('search')) await benchSearch({ sessions: 500, writes: 30 });
+    // Minutes long: only when named (`--only soak [--minutes N]`).
+    if (only?.includes('soak')) await benchSoak(Math.max(2, Number(values.minutes)));
   }
   console.log(`\n${markdownTable()}\n`);
   const missed = rows.filter((r) => r.pass === false).length;
