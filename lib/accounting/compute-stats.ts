@@ -9,7 +9,7 @@ import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure'
 import { measureMessageInto, type UsageLevel } from './measure-message';
 import { rootSessionIndex, subtreeSessionIDs } from './session-tree';
 import { agentOf, createGrouper, sortGroups, type StatsGroup, type StatsGroupBy } from './stats-grouping';
-import { createTimeKeyer, type TimeZoneSpec } from './time-keys';
+import { sharedTimeKeyer, type TimeZoneSpec } from './time-keys';
 
 export interface StatsFilters {
   /** Message creation time, ms, inclusive. */
@@ -90,7 +90,7 @@ export function computeStats(input: StatsInput): StatsResult {
     sessions,
     roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
     projectLabels: projectLabels(input.projects),
-    time: createTimeKeyer(input.timeZone),
+    time: sharedTimeKeyer(input.timeZone),
   };
   const grouper = createGrouper(context);
   const split = input.split;

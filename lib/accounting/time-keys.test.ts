@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTimeKeyer, fixedOffsetMinutes, isoWeekOfDay, isValidTimeZone, mondayOfIsoWeek } from './time-keys';
+import { createTimeKeyer, sharedTimeKeyer, fixedOffsetMinutes, isoWeekOfDay, isValidTimeZone, mondayOfIsoWeek } from './time-keys';
 
 const T = Date.UTC(2026, 2, 29, 0, 30); // 2026-03-29 00:30 UTC, the night Europe moves to summer time
 
@@ -54,5 +55,46 @@ describe('time keys', () => {
     expect(isValidTimeZone('+02:00')).toBe(true);
     expect(isValidTimeZone(undefined)).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('keys in named zones, the offset looked up once per day', () => {
+  // Odd offsets, half-hour DST (Lord Howe), a zone that skipped a whole day (Apia, end of 2011),
+  // and the DST changes of both hemispheres.
+  const ZONES = ['Europe/Paris', 'America/New_York', 'Asia/Kathmandu', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Pacific/Apia', 'Asia/Tehran', 'America/Santiago'];
+  const direct = (zone: string) => {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    return (ms: number): string => {
+      const p = Object.fromEntries(format.formatToParts(ms).map((x) => [x.type, x.value]));
+      return `${p.year}-${p.month}-${p.day}T${p.hour}`;
+    };
+  };
+
+  it('gives every timestamp the hour a formatter of that zone gives it, across DST changes and skipped days', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), fc.array(fc.integer({ min: Date.UTC(2010, 0, 1), max: Date.UTC(2027, 0, 1) }), { minLength: 1, maxLength: 50 }), (zone, times) => {
+        const keyer = createTimeKeyer(zone);
+        const expected = direct(zone);
+        for (const ms of times) expect(keyer.hour(ms)).toBe(expected(ms));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is right on every quarter hour of the days a zone changes its offset', () => {
+    const days = [Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25), Date.UTC(2026, 2, 8), Date.UTC(2026, 10, 1), Date.UTC(2026, 3, 5), Date.UTC(2011, 11, 29), Date.UTC(2011, 11, 30), Date.UTC(2026, 8, 6)];
+    for (const zone of ZONES) {
+      const keyer = createTimeKeyer(zone);
+      const expected = direct(zone);
+      for (const start of days) for (let ms = start - 86_400_000; ms < start + 2 * 86_400_000; ms += 15 * 60_000) expect(keyer.hour(ms + 7 * 60_000)).toBe(expected(ms + 7 * 60_000));
+    }
+  });
+
+  it('is shared per zone: a second stats pass reuses the first one’s keys', () => {
+    expect(sharedTimeKeyer('Europe/Paris')).toBe(sharedTimeKeyer('Europe/Paris'));
+    expect(sharedTimeKeyer('+02:00')).not.toBe(sharedTimeKeyer('Europe/Paris'));
+    expect(sharedTimeKeyer(120)).toBe(sharedTimeKeyer(120));
+    expect(sharedTimeKeyer(120).hour(Date.UTC(2026, 0, 1, 23))).toBe('2026-01-02T01');
+    expect(sharedTimeKeyer(undefined)).toBe(sharedTimeKeyer());
   });
 });

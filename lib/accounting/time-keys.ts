@@ -15,6 +15,7 @@ export interface TimeKeyer {
 }
 
 const QUARTER_HOUR = 15 * 60_000;
+const DAY_MS = 86_400_000;
 const OFFSET = /^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$/i;
 
 /** Minutes east of UTC for a fixed-offset spec, `undefined` for an IANA name or the default. */
@@ -36,14 +37,28 @@ function offsetHourKey(ms: number, offsetMinutes: number): string {
 }
 
 function zoneHourKey(format: Intl.DateTimeFormat, ms: number): string {
+  const p = zoneParts(format, ms);
+  return `${p.year}-${p.month}-${p.day}T${p.hour === '24' ? '00' : p.hour}`;
+}
+
+function zoneParts(format: Intl.DateTimeFormat, ms: number): Record<string, string> {
   const p: Record<string, string> = {};
   for (const part of format.formatToParts(ms)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day}T${p.hour === '24' ? '00' : p.hour}`;
+  return p;
+}
+
+/** Minutes east of UTC that the zone of `format` (which shows minutes) is at `ms`. */
+function zoneOffsetAt(format: Intl.DateTimeFormat, ms: number): number {
+  const p = zoneParts(format, ms);
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), p.hour === '24' ? 0 : Number(p.hour), Number(p.minute));
+  return Math.round((local - Math.floor(ms / 60_000) * 60_000) / 60_000);
 }
 
 /**
  * Every zone in use shifts by whole quarter hours and changes offset on a quarter-hour boundary,
- * so keys are cached per quarter hour: a 100K-message pass formats each distinct quarter once.
+ * so keys are cached per quarter hour. An IANA zone's offset is looked up per UTC day (at its
+ * start, middle and end: a zone changes at most once a day): formatting a date in a named zone
+ * costs microseconds, and a year of history has 35,000 quarter hours but 365 days.
  */
 export function createTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
   const offset = fixedOffsetMinutes(zone);
@@ -51,16 +66,30 @@ export function createTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
     offset === undefined
       ? new Intl.DateTimeFormat('en-US', {
           timeZone: zone === undefined ? undefined : String(zone),
-          year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23',
+          year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
         })
       : undefined;
+  /** A UTC day's offset in minutes, or null where it changes during that day. */
+  const dayOffsets = new Map<number, number | null>();
+  const offsetOfDay = (f: Intl.DateTimeFormat, ms: number): number | null => {
+    const utcDay = Math.floor(ms / DAY_MS);
+    let known = dayOffsets.get(utcDay);
+    if (known === undefined) {
+      const start = utcDay * DAY_MS;
+      const [a, b, c] = [start, start + DAY_MS / 2, start + DAY_MS - 60_000].map((t) => zoneOffsetAt(f, t));
+      known = a === b && b === c ? (a as number) : null;
+      dayOffsets.set(utcDay, known);
+    }
+    return known;
+  };
   const hours = new Map<number, string>();
   const days = new Map<number, string>();
   const hour = (ms: number): string => {
     const slot = Math.floor(ms / QUARTER_HOUR);
     let key = hours.get(slot);
     if (key === undefined) {
-      key = format ? zoneHourKey(format, ms) : offsetHourKey(ms, offset ?? 0);
+      const minutes = format ? offsetOfDay(format, ms) : (offset ?? 0);
+      key = minutes === null && format ? zoneHourKey(format, ms) : offsetHourKey(ms, minutes ?? 0);
       hours.set(slot, key);
     }
     return key;
@@ -85,7 +114,20 @@ export function createTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
   return { day, hour, week, month };
 }
 
-const DAY_MS = 86_400_000;
+/** Keyers kept per zone: what one stats pass worked out serves the next (after every live change). */
+const SHARED_KEYERS = 8;
+const sharedKeyers = new Map<string, TimeKeyer>();
+
+/** The process's keyer for `zone`, its caches shared by every caller (a few zones at most are kept). */
+export function sharedTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
+  const name = `${typeof zone}:${String(zone)}`;
+  let keyer = sharedKeyers.get(name);
+  if (!keyer) {
+    if (sharedKeyers.size >= SHARED_KEYERS) sharedKeyers.delete(sharedKeyers.keys().next().value as string);
+    sharedKeyers.set(name, (keyer = createTimeKeyer(zone)));
+  }
+  return keyer;
+}
 
 /** The ISO week ("2026-W47") of a calendar day "YYYY-MM-DD": weeks start on Monday, week 1 holds the year's first Thursday. */
 export function isoWeekOfDay(dayKey: string): string {
