@@ -14,8 +14,15 @@ export interface CachedEntry {
   value: string;
 }
 
+/** Where one source's entries are: a worker thread reads them through a connection of its own. */
+export interface IndexLocation {
+  file: string;
+  source: string;
+}
+
 /** One source's part of the index (`source` names the reader and its root). */
 export interface SourceCache {
+  location?: IndexLocation;
   query(): Map<string, CachedEntry>;
   /** Entries in key order after `afterKey`, at most `limit` (a restart streams them, never holding all at once). */
   page(afterKey: string, limit: number): [key: string, version: string, value: string][];
@@ -72,6 +79,7 @@ export class IndexCache {
   /** A handle on one source's entries. */
   source(name: string): SourceCache {
     return {
+      location: { file: this.file, source: name },
       query: () => this.query(name),
       page: (afterKey, limit) => this.page(name, afterKey, limit),
       version: (key) => this.version(name, key),

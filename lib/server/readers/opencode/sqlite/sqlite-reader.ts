@@ -106,9 +106,15 @@ export class SqliteReader implements SourceReader {
     const cache = this.found() ? this.cache : undefined;
     if (cache && cache.page(SIGNATURE_KEY, 1).length > 0) {
       // A restart: only messages whose rowid or time changed since the index was written are parsed.
-      const q = await this.open(first);
-      if (!q) return yield first;
-      if (yield* this.warmStages(q, first, messages, cache)) yield* this.tailParts(q, messages);
+      // Large histories: what the index kept is read on a worker from now on, beside the server's start.
+      const indexScan = cache.location && this.largeFile() ? MessageScan.ofIndex(cache.location, MESSAGE_CHUNK) : undefined;
+      try {
+        const q = await this.open(first);
+        if (!q) return yield first;
+        if (yield* this.warmStages(q, first, messages, cache, indexScan)) yield* this.tailParts(q, messages);
+      } finally {
+        indexScan?.stop();
+      }
       return;
     }
     // The direct read sees the file only: not a log OpenCode writes, nor one a crash left.
@@ -127,7 +133,7 @@ export class SqliteReader implements SourceReader {
     let opening: Promise<Queries | undefined> | undefined;
     this.scanProblem = undefined;
     // Large files: the messages are scanned on a worker from now on, beside the sessions and the server's start.
-    const messageScan = (statSync(this.path, { throwIfNoEntry: false })?.size ?? 0) >= this.scanWorkerFromBytes ? new MessageScan(this.path, MESSAGE_CHUNK) : undefined;
+    const messageScan = this.largeFile() ? MessageScan.ofDatabase(this.path, MESSAGE_CHUNK) : undefined;
     let scanned: 'none' | 'partial' | 'complete';
     try {
       scanned = yield* this.scanStages(scan, first, messages, () => (opening = this.open(opened)), messageScan);
@@ -180,7 +186,7 @@ export class SqliteReader implements SourceReader {
             break;
           }
           const chunk = emptyChangeSet();
-          this.takeScanned(chunk, next.value);
+          this.takeScanned(chunk, next.value.chunk);
           taken++;
           messages.push(...chunk.messages);
           yield chunk;
@@ -216,6 +222,11 @@ export class SqliteReader implements SourceReader {
     for (const row of chunk.rows) this.take(changes, 'message', row);
   }
 
+  /** A database large enough for its messages to be read on a worker thread. */
+  private largeFile(): boolean {
+    return (statSync(this.path, { throwIfNoEntry: false })?.size ?? 0) >= this.scanWorkerFromBytes;
+  }
+
   /** Projects and sessions (the first stage, `first`), through SQLite; false if it failed. */
   private *firstStage(q: Queries, first: ChangeSet): Generator<ChangeSet, boolean> {
     try {
@@ -234,9 +245,10 @@ export class SqliteReader implements SourceReader {
    * The first stage, then messages from the summary index, streamed in key order: all of them when
    * the database's signature is the one the index was written at; else those whose rowid and time
    * are unchanged, the rest parsed from the database. An entry that does not read back is read from
-   * the database too.
+   * the database too. `indexScan`: the index's pages read on a worker (a page it could not read, and
+   * every page after, are read here).
    */
-  private *warmStages(q: Queries, first: ChangeSet, messages: MessageInfo[], cache: SourceCache): Generator<ChangeSet, boolean> {
+  private async *warmStages(q: Queries, first: ChangeSet, messages: MessageInfo[], cache: SourceCache, indexScan?: MessageScan): AsyncGenerator<ChangeSet, boolean> {
     if (!(yield* this.firstStage(q, first))) return false;
     const unchanged = cache.version(SIGNATURE_KEY) === this.cacheSignature();
     let chunk = emptyChangeSet();
@@ -256,23 +268,45 @@ export class SqliteReader implements SourceReader {
     }
     const reread: { rowid?: number; id: string }[] = [];
     const gone: string[] = [];
-    for (let after = SIGNATURE_KEY; ; ) {
-      const page = cache.page(after, MESSAGE_CHUNK);
-      for (const [id, version, value] of page) {
-        const key = keys?.get(id);
-        if (keys && !key) {
-          gone.push(id);
-          continue;
-        }
-        keys?.delete(id);
-        const hit = key && version !== messageVersion(key) ? undefined : cachedMessage(id, { version, value });
-        if (!hit || (key && hit.message.sessionID !== key.session_id)) {
-          reread.push({ rowid: key ? Number(key._rowid) : undefined, id });
-          continue;
-        }
-        chunk.messages.push(hit.message);
-        this.cursor.noteMessage(hit.message.sessionID, id, hit.rowid);
+    /** One entry of the index: it stands for its row, or the row is read again, or the row is gone. */
+    const takeEntry = (into: ChangeSet, id: string, version: string, read: () => { message: MessageInfo; rowid: number } | undefined): void => {
+      const key = keys?.get(id);
+      if (keys && !key) {
+        gone.push(id);
+        return;
       }
+      keys?.delete(id);
+      const hit = key && version !== messageVersion(key) ? undefined : read();
+      if (!hit || (key && hit.message.sessionID !== key.session_id)) {
+        reread.push({ rowid: key ? Number(key._rowid) : undefined, id });
+        return;
+      }
+      into.messages.push(hit.message);
+      this.cursor.noteMessage(hit.message.sessionID, id, hit.rowid);
+    };
+    let after = SIGNATURE_KEY;
+    let pagesLeft = true;
+    if (indexScan) {
+      const chunks = indexScan.chunks();
+      for (let next = await chunks.next(); ; next = await chunks.next()) {
+        if (next.done) {
+          pagesLeft = next.value.error !== undefined || next.value.failed === true;
+          break;
+        }
+        const { chunk: columns, index } = next.value;
+        if (!index) continue;
+        const decoded = decodeMessages(columns);
+        for (const [i, { message, rowid }] of decoded.entries()) takeEntry(chunk, message.id, index.versions[i] ?? '', () => ({ message, rowid }));
+        for (const [id, version, value] of index.raw) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
+        after = index.lastKey;
+        messages.push(...chunk.messages);
+        yield chunk;
+        chunk = emptyChangeSet();
+      }
+    }
+    while (pagesLeft) {
+      const page = cache.page(after, MESSAGE_CHUNK);
+      for (const [id, version, value] of page) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
       if (chunk.messages.length > 0) {
         messages.push(...chunk.messages);
         yield chunk;

@@ -1,10 +1,7 @@
 import 'server-only';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ScannedTables } from '../file-scan/scanned-tables';
-import { encodeMessages, transferables, type ScannedMessages } from './scanned-messages';
-
-/** Worker → main thread: each chunk of messages in rowid order, then how the scan ended. */
-export type ScanReply = { type: 'chunk'; chunk: ScannedMessages } | { type: 'done' } | { type: 'error'; message: string };
+import { encodeMessages, transferables, type ScanReply } from './scanned-messages';
 
 /*
  * The direct read of the message table on a worker thread (bundled by Next as its own chunk):

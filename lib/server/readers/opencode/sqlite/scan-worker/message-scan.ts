@@ -1,16 +1,25 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
-import type { ScanReply } from './message-scan-worker';
-import type { ScannedMessages } from './scanned-messages';
+import type { IndexLocation } from '@/lib/server/index-cache/index-cache';
+import type { IndexPage, ScanReply, ScannedMessages } from './scanned-messages';
 import { runsFromSources, tsxWorker } from '@/lib/server/workers/tsx-worker';
 
 /** Chunks the scan workers of this module delivered (tests, diagnostics). */
 export const messageScanCounts = { chunks: 0 };
 
+/** A chunk of messages as a scan worker sent it. */
+export interface ScanChunk {
+  chunk: ScannedMessages;
+  /** Read from the summary index: each message's version, the entries left as stored, the page's last key. */
+  index?: IndexPage;
+}
+
 /**
- * The message table read on a worker thread, started at once: chunks queue until taken. `chunks()`
- * yields them in rowid order and ends with how the scan ended (`error` when the file was corrupt or
- * changed shape; `failed` when the worker could not run: the caller reads on its own thread).
+ * Messages read on a worker thread, started at once: chunks queue until taken. `chunks()` yields
+ * them in order and ends with how the scan ended (`error` when the file was corrupt or changed
+ * shape; `failed` when the worker could not run: the caller reads on its own thread). Either the
+ * database's message table (`ofDatabase`, a first read) or the messages the summary index kept for
+ * it (`ofIndex`, a restart).
  */
 export class MessageScan {
   private readonly queue: ScanReply[] = [];
@@ -18,9 +27,17 @@ export class MessageScan {
   private ended: { error?: string; failed?: boolean } | undefined;
   private readonly worker: Worker | undefined;
 
-  constructor(dbPath: string, chunk: number) {
+  static ofDatabase(dbPath: string, chunk: number): MessageScan {
+    return new MessageScan(() => spawnScanWorker(dbPath, chunk));
+  }
+
+  static ofIndex(location: IndexLocation, chunk: number): MessageScan {
+    return new MessageScan(() => spawnIndexScanWorker(location, chunk));
+  }
+
+  private constructor(spawn: () => Worker) {
     try {
-      this.worker = spawnScanWorker(dbPath, chunk);
+      this.worker = spawn();
       this.worker.on('message', (reply: ScanReply) => this.push(reply));
       this.worker.on('error', (error: Error) => this.finish({ error: error.message || String(error) }));
       this.worker.on('exit', () => this.finish({ failed: true }));
@@ -30,12 +47,12 @@ export class MessageScan {
   }
 
   /** Chunks in order; the return value says how the scan ended. */
-  async *chunks(): AsyncGenerator<ScannedMessages, { error?: string; failed?: boolean }> {
+  async *chunks(): AsyncGenerator<ScanChunk, { error?: string; failed?: boolean }> {
     for (;;) {
       const next = this.queue.shift();
       if (next?.type === 'chunk') {
         messageScanCounts.chunks++;
-        yield next.chunk;
+        yield { chunk: next.chunk, index: next.index };
         continue;
       }
       if (next?.type === 'done') return {};
@@ -70,4 +87,10 @@ function spawnScanWorker(dbPath: string, chunk: number): Worker {
   const workerData = { dbPath, chunk };
   if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'message-scan-worker.ts', { workerData });
   return new Worker(new URL('./message-scan-worker.ts', import.meta.url), { workerData });
+}
+
+function spawnIndexScanWorker(location: IndexLocation, chunk: number): Worker {
+  const workerData = { location, chunk };
+  if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'index-scan-worker.ts', { workerData });
+  return new Worker(new URL('./index-scan-worker.ts', import.meta.url), { workerData });
 }

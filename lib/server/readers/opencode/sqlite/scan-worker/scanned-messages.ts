@@ -34,14 +34,26 @@ const NUMBERS = 8;
 
 /** Reshapes a chunk of message rows into columns (in the worker). */
 export function encodeMessages(rows: readonly Row[]): ScannedMessages {
-  const taken: { row: Row; message: MessageInfo }[] = [];
+  const taken: Encodable[] = [];
   const rest: Row[] = [];
   for (const row of rows) {
     // The worker keeps the fast path only: anything the schema path has to decide goes back as a row.
     const message = fastMessageFromRow(row);
-    if (message) taken.push({ row, message });
+    if (message) taken.push({ message, rowid: Number(row._rowid ?? 0), updated: typeof row._updated === 'number' ? row._updated : null });
     else rest.push(row);
   }
+  return encodeMessageInfos(taken, rest);
+}
+
+/** A message the columns carry whole, with its row's rowid and `_updated`. */
+export interface Encodable {
+  message: MessageInfo;
+  rowid: number;
+  updated: number | null;
+}
+
+/** Messages into columns (`rest`: rows for the main thread's schema path). */
+export function encodeMessageInfos(taken: readonly Encodable[], rest: Row[] = []): ScannedMessages {
   const n = taken.length;
   const strings: string[] = [];
   const index = new Map<string, number>();
@@ -60,10 +72,10 @@ export function encodeMessages(rows: readonly Row[]): ScannedMessages {
     provider: new Int32Array(n), model: new Int32Array(n), finish: new Int32Array(n), strings,
     flags: new Uint8Array(n), numbers: new Float64Array(n * NUMBERS), rows: rest,
   };
-  taken.forEach(({ row, message: m }, i) => {
+  taken.forEach(({ message: m, rowid, updated }, i) => {
     out.ids[i] = m.id;
-    out.rowids[i] = Number(row._rowid ?? 0);
-    out.updated[i] = typeof row._updated === 'number' ? row._updated : null;
+    out.rowids[i] = rowid;
+    out.updated[i] = updated;
     out.session[i] = intern(m.sessionID);
     out.parent[i] = m.parentID ?? null;
     out.agent[i] = intern(m.agent);
@@ -122,4 +134,17 @@ export function decodeMessages(chunk: ScannedMessages): { message: MessageInfo; 
 /** What a transfer list moves instead of copying. */
 export function transferables(chunk: ScannedMessages): ArrayBuffer[] {
   return [chunk.rowids, chunk.session, chunk.agent, chunk.mode, chunk.provider, chunk.model, chunk.finish, chunk.flags, chunk.numbers].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Worker → main thread: each chunk of messages in order, then how the scan ended. */
+export type ScanReply = { type: 'chunk'; chunk: ScannedMessages; index?: IndexPage } | { type: 'done' } | { type: 'error'; message: string };
+
+/** What a chunk read from the summary index adds: each column message's version, and the entries the columns cannot carry. */
+export interface IndexPage {
+  /** The version each message of the columns had in the index, in the same order. */
+  versions: string[];
+  /** Entries left to the main thread as stored (key, version, value): unusual fields, or not a message at all. */
+  raw: [string, string, string][];
+  /** The page's last key: a read that stops here goes on after it. */
+  lastKey: string;
 }
