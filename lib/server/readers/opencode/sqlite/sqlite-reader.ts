@@ -10,7 +10,7 @@ import { messageFromRow, partMetaFromRow, projectFromRow, sessionFromRow } from 
 import { readSchemaInfo } from './schema-info';
 import { SqliteCursor } from './sqlite-cursor';
 import { ScannedTables } from './file-scan/scanned-tables';
-import { MessageScan } from './scan-worker/message-scan';
+import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './scan-worker/message-scan';
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
@@ -107,7 +107,7 @@ export class SqliteReader implements SourceReader {
     if (cache && cache.page(SIGNATURE_KEY, 1).length > 0) {
       // A restart: only messages whose rowid or time changed since the index was written are parsed.
       // Large histories: what the index kept is read on a worker from now on, beside the server's start.
-      const indexScan = cache.location && this.largeFile() ? MessageScan.ofIndex(cache.location, MESSAGE_CHUNK) : undefined;
+      const indexScan = cache.location && this.largeFile() ? scanIndexedMessages(cache.location, MESSAGE_CHUNK) : undefined;
       try {
         const q = await this.open(first);
         if (!q) return yield first;
@@ -133,7 +133,7 @@ export class SqliteReader implements SourceReader {
     let opening: Promise<Queries | undefined> | undefined;
     this.scanProblem = undefined;
     // Large files: the messages are scanned on a worker from now on, beside the sessions and the server's start.
-    const messageScan = this.largeFile() ? MessageScan.ofDatabase(this.path, MESSAGE_CHUNK) : undefined;
+    const messageScan = this.largeFile() ? scanDatabaseMessages(this.path, MESSAGE_CHUNK) : undefined;
     let scanned: 'none' | 'partial' | 'complete';
     try {
       scanned = yield* this.scanStages(scan, first, messages, () => (opening = this.open(opened)), messageScan);

@@ -1,6 +1,7 @@
 import type { MessageInfo } from '@/lib/model/message';
 import { shareMessageStrings } from '@/lib/model/shared-strings';
 import type { Row } from '../sqlite-queries';
+import type { StreamReply } from '@/lib/server/workers/worker-stream';
 import { fastMessageFromRow } from '../sqlite-rows';
 
 /**
@@ -137,7 +138,7 @@ export function transferables(chunk: ScannedMessages): ArrayBuffer[] {
 }
 
 /** Worker → main thread: each chunk of messages in order, then how the scan ended. */
-export type ScanReply = { type: 'chunk'; chunk: ScannedMessages; index?: IndexPage } | { type: 'done' } | { type: 'error'; message: string };
+export type ScanReply = StreamReply<{ chunk: ScannedMessages; index?: IndexPage }>;
 
 /** What a chunk read from the summary index adds: each column message's version, and the entries the columns cannot carry. */
 export interface IndexPage {
