@@ -1,7 +1,7 @@
 // Issue 15's table in one run: the read-and-sum floor, ccusage (devDependency, pinned) and
 // Sessionscope (cold, ready, warm restart, warm after 1% new sessions, peak RSS, extra disk) on one
 // corpus format, as ratios against the targets.
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { runCcusage } from './lib/ccusage';
 import { runChild } from './lib/child';
@@ -85,6 +85,31 @@ async function firstCorrectTotal(server: RunningServer, floor: Floor): Promise<{
   return { correct: correctAt, ready, searchReady, last };
 }
 
+/**
+ * Spawn → the first complete `/api/stats` answer of a server with no data at all: what the server's
+ * own start costs before a record is read (the better of two starts: the first warms the system's
+ * file cache of Next's modules, as the runs above had).
+ */
+async function emptyStart(work: string): Promise<number> {
+  const empty = path.join(work, 'empty-data');
+  mkdirSync(empty, { recursive: true });
+  const times: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const server = await startServer(empty, path.join(work, `home-empty-${i}`));
+    try {
+      for (;;) {
+        const r = await getJson<{ complete: boolean }>(`${server.url}/api/stats?groupBy=model`).catch(() => undefined);
+        if (r?.status === 200 && r.body.complete) break;
+        await sleep(25);
+      }
+      times.push(performance.now() - server.spawnedAt);
+    } finally {
+      await server.stop();
+    }
+  }
+  return Math.min(...times);
+}
+
 /** Waits until the cache folder stops growing (the indexes are written after "ready"). */
 async function settledCache(cache: string): Promise<number> {
   let before = -1;
@@ -108,6 +133,9 @@ export async function benchSideBySide(format: 'json' | 'sqlite', dir: string, se
   const floorMs = floor.recordsAt;
   report({ section, name: 'read-and-sum floor (spawn → every message read and summed)', value: ms(floorMs), note: `${floor.assistants} assistant messages, $${floor.cost.toFixed(2)} stored` });
   report({ section, name: 'ccusage 20.0.24 opencode daily --json --offline', value: ms(cc.ms), baseline: `${ms(floorMs)} floor`, ratio: cc.ms / floorMs, note: `peak RSS ${cc.rssMb.toFixed(0)} MB; $${cc.cost.toFixed(2)} (LiteLLM prices)` });
+
+  const bare = await emptyStart(work);
+  report({ section, name: 'Sessionscope on no data at all: first complete /api/stats answer (the server’s own start)', value: ms(bare), baseline: `${ms(floorMs)} floor`, ratio: bare / floorMs, note: `a warm restart ≤ 0.3x is ${ms(0.3 * floorMs)}` });
 
   const home = path.join(work, `home-side-${format}`);
   const cache = path.join(home, '.cache');
