@@ -19,18 +19,23 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** `sessions` sessions and `messages` well-formed messages among them: user prompts and replies of every optional shape. */
+function insertHistory(db: Database.Database, sessions: number, messages: number): void {
+  for (let s = 0; s < sessions; s++) insertSession(db, `ses_${s}`);
+  for (let i = 0; i < messages; i++) {
+    const session = `ses_${i % sessions}`;
+    const id = `msg_${String(i).padStart(5, '0')}`;
+    if (i % 2 === 0) insertMessage(db, session, id, { role: 'user', agent: 'build', time: { created: 1_780_000_000_000 + i } });
+    else insertMessage(db, session, id, { role: 'assistant', parentID: `msg_${String(i - 1).padStart(5, '0')}`, mode: i % 3 ? 'build' : 'plan', providerID: i % 5 ? 'anthropic' : 'openai', modelID: i % 7 ? 'm' : '', cost: i / 1000, tokens: { input: i, output: 2, reasoning: i % 4, cache: { read: 3, write: i % 7 } }, finish: 'stop', time: { created: 1_780_000_000_000 + i, completed: i % 11 ? 1_780_000_000_500 + i : undefined }, summary: i % 97 === 0 ? true : undefined });
+  }
+}
+
 describe('message scan on a worker thread', () => {
   it('gives what the main thread gives: every message, every odd record the schema decides, the same summary index', async () => {
     const { dataDir, dbPath, db } = createOpencodeDb({ wal: false });
     dirs.push(dataDir);
     db.transaction(() => {
-      for (let s = 0; s < 40; s++) insertSession(db, `ses_${s}`);
-      for (let i = 0; i < 6_000; i++) {
-        const session = `ses_${i % 40}`;
-        const id = `msg_${String(i).padStart(5, '0')}`;
-        if (i % 2 === 0) insertMessage(db, session, id, { role: 'user', agent: 'build', time: { created: 1_780_000_000_000 + i } });
-        else insertMessage(db, session, id, { role: 'assistant', parentID: `msg_${String(i - 1).padStart(5, '0')}`, mode: i % 3 ? 'build' : 'plan', providerID: i % 5 ? 'anthropic' : 'openai', modelID: 'm', cost: i / 1000, tokens: { input: i, output: 2, reasoning: i % 4, cache: { read: 3, write: i % 7 } }, finish: 'stop', time: { created: 1_780_000_000_000 + i, completed: i % 11 ? 1_780_000_000_500 + i : undefined }, summary: i % 97 === 0 ? true : undefined });
-      }
+      insertHistory(db, 40, 6_000);
       // Records only the schema path decides: an error reply, a repaired field, broken JSON.
       insertMessage(db, 'ses_1', 'msg_err', { role: 'assistant', error: { name: 'APIError', data: { message: 'overloaded' } }, cost: 0, tokens: {} });
       insertMessage(db, 'ses_2', 'msg_odd', { role: 'assistant', cost: 'free', tokens: { input: 'many' } });
@@ -65,13 +70,7 @@ describe('message scan on a worker thread', () => {
     const { dataDir, dbPath, db } = createOpencodeDb({ wal: false });
     dirs.push(dataDir);
     db.transaction(() => {
-      for (let s = 0; s < 30; s++) insertSession(db, `ses_${s}`);
-      for (let i = 0; i < 5_200; i++) {
-        const session = `ses_${i % 30}`;
-        const id = `msg_${String(i).padStart(5, '0')}`;
-        if (i % 2 === 0) insertMessage(db, session, id, { role: 'user', agent: 'build', time: { created: 1_780_000_000_000 + i } });
-        else insertMessage(db, session, id, { role: 'assistant', parentID: `msg_${String(i - 1).padStart(5, '0')}`, mode: i % 3 ? 'build' : 'plan', providerID: 'anthropic', modelID: i % 5 ? 'm' : '', cost: i / 1000, tokens: { input: i, output: 2, reasoning: i % 4, cache: { read: 3, write: i % 7 } }, finish: 'stop', time: { created: 1_780_000_000_000 + i, completed: i % 11 ? 1_780_000_000_500 + i : undefined }, summary: i % 97 === 0 ? true : undefined });
-      }
+      insertHistory(db, 30, 5_200);
       // Kept in the index with fields the columns do not carry: taken as stored, on the main thread.
       insertMessage(db, 'ses_1', 'msg_err', { role: 'assistant', error: { name: 'APIError', data: { message: 'overloaded' } }, cost: 0, tokens: {} });
     })();
