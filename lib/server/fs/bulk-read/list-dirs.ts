@@ -1,7 +1,7 @@
 import 'server-only';
 import { listDir, type DirListing } from '../list-dir';
 import { mapLimit } from '../map-limit';
-import { bulkWorker } from './bulk-worker';
+import { BULK_WORKERS, bulkWorker } from './bulk-worker';
 import { bulkReadCounts, WORKER_FROM } from './read-listed-files';
 
 /** Folders per request to the worker. */
@@ -17,10 +17,17 @@ export async function listDirs(dirs: readonly string[], want: 'files' | 'dirs', 
   const here = (some: readonly string[]): Promise<DirListing[]> => mapLimit(some, CONCURRENCY, (dir) => listDir(dir, want, suffix));
   if (dirs.length < WORKER_FROM) return here(dirs);
   const out: DirListing[] = [];
-  for (let i = 0; i < dirs.length; i += BATCH) {
-    const batch = dirs.slice(i, i + BATCH);
-    const reply = await bulkWorker().ask({ op: 'list', dirs: batch, want, suffix });
-    if (reply === 'failed' || reply === 'timeout') out.push(...(await here(batch)));
+  const batches: string[][] = [];
+  for (let i = 0; i < dirs.length; i += BATCH) batches.push(dirs.slice(i, i + BATCH));
+  // One batch per worker at a time, taken in order.
+  const ask = (batch: string[]) => bulkWorker().ask({ op: 'list', dirs: batch, want, suffix });
+  const asked = batches.slice(0, BULK_WORKERS).map(ask);
+  for (let i = 0; i < batches.length; i++) {
+    const batch = batches[i] as string[];
+    const reply = await asked[i];
+    const next = batches[i + BULK_WORKERS];
+    if (next) asked.push(ask(next));
+    if (reply === undefined || reply === 'failed' || reply === 'timeout') out.push(...(await here(batch)));
     else {
       bulkReadCounts.listedByWorker++;
       out.push(...reply.listings);

@@ -2,12 +2,14 @@ import 'server-only';
 import { realpath } from 'node:fs/promises';
 import { mapLimit } from '../map-limit';
 import { readDataFile, type DataFileRead } from '../open-data-file';
-import { BULK_TIMEOUT_MS, bulkWorker } from './bulk-worker';
+import { BULK_TIMEOUT_MS, BULK_WORKERS, bulkWorker } from './bulk-worker';
 
 /** Files per request to the worker (~1,000 small records: a few ms of parsing each way). */
 const BATCH = 1_000;
 /** Fewer files than this are read on this thread: starting a worker (~30 ms) would cost a live change more. */
 export const WORKER_FROM = 200;
+/** Batches asked for and not yet taken: two per worker (one read while the other's reply travels). */
+const IN_FLIGHT = 2 * BULK_WORKERS;
 /** Without a worker (too few files, or it could not start): reads in flight on the main thread's way. */
 const FALLBACK_CONCURRENCY = 64;
 
@@ -41,8 +43,8 @@ export interface ListedFileRead {
 
 /**
  * Reads many files that folder listings just showed as regular (a first read of OpenCode's JSON
- * tree: 100,000+ small records), under readDataFile's rules with `listedAsFile`, in batches on a
- * worker thread with two batches in flight; yields each batch's reads in the order given. Where no
+ * tree: 100,000+ small records), under readDataFile's rules with `listedAsFile`, in batches on the
+ * bulk reader's workers with two batches in flight each; yields each batch's reads in the order given. Where no
  * worker can run, the same reads run on this thread.
  */
 export async function* readListedFiles(files: readonly string[], limits: { root: string; maxBytes: number }): AsyncGenerator<ListedFileRead[]> {
@@ -58,10 +60,10 @@ export async function* readListedFiles(files: readonly string[], limits: { root:
     return;
   }
   const worker = bulkWorker();
-  const asked = batches.slice(0, 2).map((batch) => worker.ask({ op: 'read', rootReal, maxBytes: limits.maxBytes, files: batch }));
+  const asked = batches.slice(0, IN_FLIGHT).map((batch) => worker.ask({ op: 'read', rootReal, maxBytes: limits.maxBytes, files: batch }));
   for (let i = 0; i < batches.length; i++) {
     const batch = batches[i] as string[];
-    const next = batches[i + 2];
+    const next = batches[i + IN_FLIGHT];
     const reply = (await asked[i]) ?? 'failed';
     if (next && reply !== 'failed' && reply !== 'timeout') asked.push(worker.ask({ op: 'read', rootReal, maxBytes: limits.maxBytes, files: next }));
     if (reply === 'timeout') {
