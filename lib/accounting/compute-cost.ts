@@ -14,7 +14,11 @@ export function ratesFor(tokens: Readonly<TokenCounts>, price: ModelPrice): Toke
  * the output rate. Apply it per step: the tier depends on one request's prompt, not on a sum.
  */
 export function computeCost(tokens: Readonly<TokenCounts>, price: ModelPrice): number {
-  const r = ratesFor(tokens, price);
+  return costAtRates(tokens, ratesFor(tokens, price));
+}
+
+/** USD of tokens at given rates: a sum of requests that all paid the same tier (see `ratesFor`). */
+export function costAtRates(tokens: Readonly<TokenCounts>, r: TokenRates): number {
   return (
     (tokens.input * r.input +
       tokens.output * r.output +

@@ -2,6 +2,7 @@ import 'server-only';
 import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
+import { statsFromDb } from '../db/queries/stats';
 
 type StatsAnswer = StatsResult & { complete: boolean };
 
@@ -48,6 +49,11 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
 function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   // Read before the pass: a figure is complete only if every message was in the store when counting began.
   const complete = store.progress.figuresComplete;
+  const db = store.sessionDb;
+  if (db?.usable) {
+    const result = statsFromDb(db.db, query, { sourceIds: db.sourceIds(), sessions: [...store.view.allSessions()], prices: store.prices, projects: store.projects() });
+    return { ...result, complete };
+  }
   const result = computeStats({
     sessions: [...store.view.allSessions()],
     messages: store.view.allMessages(),

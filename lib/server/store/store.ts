@@ -17,6 +17,17 @@ import type { PriceResolver } from '@/lib/pricing/price-types';
 import { indexGate } from './index-gate';
 import { releaseMemorySoon } from '../memory/release-memory';
 import type { LiveOverlay } from './live-overlay';
+import { SessionDbMirror } from './session-db-mirror';
+import { openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
+import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
+
+export interface StoreOptions {
+  /**
+   * The session database the store keeps (the runtime's is the cache file). Default: one in
+   * memory; `null`: none (figures from memory only).
+   */
+  sessionDb?: SqliteSessionDb | null;
+}
 
 export interface IndexProgress {
   phase: 'starting' | 'indexing' | 'ready';
@@ -70,9 +81,13 @@ export class Store {
   private streamTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changeListeners = new Set<(change: StoreChange) => void>();
+  /** The session database, kept equal to the sources: stats are SQL queries on it. */
+  readonly sessionDb: SessionDbMirror | undefined;
 
-  constructor(readers: readonly { reader: SourceReader; priority: number }[]) {
+  constructor(readers: readonly { reader: SourceReader; priority: number }[], options: StoreOptions = {}) {
     this.indexes = readers.map(({ reader, priority }) => new SourceIndex(reader, priority));
+    const db = options.sessionDb === undefined ? openSqliteSessionDb(null) : (options.sessionDb ?? undefined);
+    this.sessionDb = db ? new SessionDbMirror(db, this.indexes) : undefined;
     this.view = new MergedView(this.indexes);
     this.figures = new FiguresCache(this.view, () => this.prices);
     this.progress = { phase: 'starting', figuresComplete: false, sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
@@ -89,6 +104,8 @@ export class Store {
     await this.serialised(async () => {
       const counted = new Set<SourceIndex>();
       const messagesIn = (index: SourceIndex): void => {
+        // Every message of the source is in (or its read failed): what the database holds beyond them is gone.
+        if (!counted.has(index)) this.sessionDb?.sweep(index);
         counted.add(index);
         if (counted.size < this.indexes.length || this.progress.figuresComplete) return;
         this.progress.figuresComplete = true;
@@ -97,6 +114,7 @@ export class Store {
       const take = (index: SourceIndex, changes: ChangeSet): void => {
         if (isEmptyChangeSet(changes)) return;
         const touched = index.apply(changes);
+        this.sessionDb?.apply(index, changes);
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
         if (changes.messagesComplete) messagesIn(index);
       };
@@ -154,6 +172,8 @@ export class Store {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
       this.resolveListedParts(index, changes);
       const touched = index.apply(changes, paths, seenNow);
+      this.sessionDb?.apply(index, changes);
+      if (changes.complete) this.sessionDb?.sweep(index);
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
       if (changes.issues.length > 0 || changes.complete) topics.push('health');
@@ -301,6 +321,7 @@ export class Store {
     if (this.statusTimer) clearInterval(this.statusTimer);
     if (this.streamTimer) clearTimeout(this.streamTimer);
     for (const index of this.indexes) index.reader.close();
+    this.sessionDb?.close();
   }
 
   /** Calls `listener` with every change set applied (after the store took it in); returns the unsubscribe. */

@@ -1,0 +1,139 @@
+import type { MessageInfo } from '@/lib/model/message';
+import type { TokenCounts } from '@/lib/model/tokens';
+import { totalTokenCount } from '@/lib/model/tokens';
+import { createPriceResolver } from '@/lib/pricing/lookup-price';
+import { costAtRates } from './compute-cost';
+import { projectLabels, type StatsInput, type StatsResult } from './compute-stats';
+import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
+import { configPricedListOf, unpricedListOf } from './model-key';
+import { rootSessionIndex } from './session-tree';
+import { createGrouper, sortGroups, type StatsGroup, type StatsGroupBy } from './stats-grouping';
+import { sharedTimeKeyer } from './time-keys';
+
+/** What a usage row is keyed by beyond pricing's own keys: a quarter hour, the raw agent, the session. */
+export type UsageDimension = 'quarter' | 'agent' | 'session';
+
+/**
+ * Assistant messages' usage summed by a database (lib/server/db/queries/usage-rows.ts): every
+ * message of a row has the same provider, model, price scope (`rep` is one of its sessions) and
+ * long-context tier, so the row prices as one.
+ */
+export interface UsageRow {
+  /** ms / 900,000, floored; absent unless asked for. */
+  quarter?: number;
+  agent?: string;
+  sessionID?: string;
+  providerID?: string;
+  modelID?: string;
+  /** The session's SourceKind. */
+  kind: string;
+  projectID: string;
+  /** Every message's input + cache read passed the long-context threshold. */
+  longContext: boolean;
+  rep: string;
+  messages: number;
+  /** Messages that used any token or cost anything (an unpriced one of these is flagged). */
+  usedMessages: number;
+  cost: number;
+  tokens: TokenCounts;
+}
+
+const QUARTER_HOUR_MS = 900_000;
+
+function dimensionOf(groupBy: StatsGroupBy | undefined): UsageDimension | undefined {
+  switch (groupBy) {
+    case 'day':
+    case 'hour':
+    case 'week':
+    case 'month':
+      return 'quarter';
+    case 'agent':
+      return 'agent';
+    case 'session':
+      return 'session';
+    default:
+      return undefined;
+  }
+}
+
+/** The dimensions a grouping (and its split) needs the rows keyed by. */
+export function usageDimensions(groupBy: StatsGroupBy, split?: StatsGroupBy): Set<UsageDimension> {
+  const out = new Set<UsageDimension>();
+  for (const g of [groupBy, split]) {
+    const d = dimensionOf(g);
+    if (d) out.add(d);
+  }
+  return out;
+}
+
+/** One row's figure, as `measureMessageInto` would sum its messages one by one. */
+function rowFigureInto(out: Figure, row: UsageRow, prices: NonNullable<StatsInput['prices']>, probe: MessageInfo): void {
+  Object.assign(out, emptyFigure());
+  delete out.unpricedModels;
+  delete out.configPriced;
+  const match = prices(row.providerID, row.modelID, row.rep);
+  out.messages = row.messages;
+  out.storedCost = row.cost;
+  Object.assign(out.tokens, row.tokens);
+  if (match) out.computedCost = costAtRates(row.tokens, row.longContext && match.price.over200k ? match.price.over200k : match.price);
+  if (!match && row.usedMessages > 0) {
+    out.unpricedMessages = row.usedMessages;
+    out.unpricedTokens = totalTokenCount(row.tokens);
+    out.unpricedModels = unpricedListOf(probe);
+  } else if (match?.via === 'config') out.configPriced = configPricedListOf(probe, match.source);
+}
+
+export interface FoldInput extends Pick<StatsInput, 'sessions' | 'groupBy' | 'split' | 'timeZone' | 'prices' | 'projects'> {
+  roots?: boolean;
+}
+
+/** Stats from usage rows: the same groups, labels and order as `computeStats` over the messages. */
+export function foldUsageRows(rows: Iterable<UsageRow>, input: FoldInput): StatsResult {
+  const sessions = new Map(input.sessions.map((s) => [s.id, s]));
+  const needRoots = input.roots === true && (input.groupBy === 'session' || input.split === 'session');
+  const context = {
+    groupBy: input.groupBy,
+    sessions,
+    roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
+    projectLabels: projectLabels(input.projects),
+    time: sharedTimeKeyer(input.timeZone),
+  };
+  const grouper = createGrouper(context);
+  const split = input.split;
+  const splitters = new Map<StatsGroup, ReturnType<typeof createGrouper>>();
+  const prices = input.prices ?? createPriceResolver();
+  const total = emptyFigure();
+  const one = emptyFigure();
+  for (const row of rows) {
+    // What a grouper reads of a message: the row stands in for each of its messages.
+    const probe: MessageInfo = {
+      id: '',
+      sessionID: row.sessionID ?? row.rep,
+      role: 'assistant',
+      time: { created: (row.quarter ?? 0) * QUARTER_HOUR_MS },
+      providerID: row.providerID,
+      modelID: row.modelID,
+      agent: row.agent,
+      cost: row.cost,
+      tokens: row.tokens,
+    };
+    rowFigureInto(one, row, prices, probe);
+    addFigureInto(total, one);
+    const group = grouper.groupOf(probe);
+    addFigureInto(group.figure, one);
+    if (split) {
+      let splitter = splitters.get(group);
+      if (!splitter) splitters.set(group, (splitter = createGrouper({ ...context, groupBy: split })));
+      addFigureInto(splitter.groupOf(probe).figure, one);
+    }
+  }
+  const groups = [...grouper.groups.values()];
+  for (const g of groups) {
+    finishFigure(g.figure);
+    const parts = splitters.get(g);
+    if (!split || !parts) continue;
+    for (const p of parts.groups.values()) finishFigure(p.figure);
+    g.split = sortGroups([...parts.groups.values()], split);
+  }
+  return { total: finishFigure(total), groups: sortGroups(groups, input.groupBy) };
+}

@@ -1,0 +1,51 @@
+import type { MessageInfo } from '@/lib/model/message';
+import type { Project } from '@/lib/model/project';
+import type { SessionInfo } from '@/lib/model/session';
+import type { MessageTable, ProjectTable, SessionTable } from '../schema';
+
+/** A figure that is not a finite number is stored as 0 (readers already skip records they cannot trust). */
+function finite(value: number | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+export function projectRow(sourceId: number, p: Project): ProjectTable {
+  return { source_id: sourceId, id: p.id, name: p.name ?? null, worktree: p.worktree };
+}
+
+export function sessionRow(sourceId: number, s: SessionInfo): SessionTable {
+  return {
+    source_id: sourceId,
+    id: s.id,
+    kind: s.source,
+    project_id: s.projectID,
+    directory: s.directory,
+    parent_id: s.parentID ?? null,
+    forked_from: s.forkedFrom ?? null,
+    title: s.title,
+    created: finite(s.time.created),
+    updated: finite(s.time.updated),
+    archived: s.time.archived ?? null,
+    origin: s.origin,
+  };
+}
+
+export function messageRow(sourceId: number, m: MessageInfo): MessageTable {
+  const t = m.tokens;
+  return {
+    source_id: sourceId,
+    id: m.id,
+    session_id: m.sessionID,
+    role: m.role,
+    created: finite(m.time.created),
+    completed: m.time.completed ?? null,
+    provider_id: m.providerID ?? null,
+    model_id: m.modelID ?? null,
+    agent: m.agent ?? m.mode ?? null,
+    cost: finite(m.cost),
+    input: finite(t.input),
+    output: finite(t.output),
+    reasoning: finite(t.reasoning),
+    cache_read: finite(t.cacheRead),
+    cache_write: finite(t.cacheWrite),
+  };
+}

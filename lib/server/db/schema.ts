@@ -1,0 +1,72 @@
+/**
+ * The session database's tables, as Kysely sees them: one schema for the SQLite cache on this
+ * machine and a team's PostgreSQL. Times are ms since the epoch; token counts and costs are the
+ * readers' figures, never derived ones (prices change; figures are computed when asked).
+ */
+export interface SessionDb {
+  schema_migration: SchemaMigrationTable;
+  source: SourceTable;
+  project: ProjectTable;
+  session: SessionTable;
+  message: MessageTable;
+}
+
+/** One row per forward-only migration that ran (see migrations/). */
+export interface SchemaMigrationTable {
+  version: number;
+  name: string;
+  applied_at: number;
+}
+
+/** One reader's root: a database file or a folder. Its id keys every row it wrote. */
+export interface SourceTable {
+  id: number;
+  /** `${kind}:${path}`, as the reader names itself; unique. */
+  key: string;
+  kind: string;
+  path: string;
+  /** Higher wins when two sources hold the same session id (OpenCode's database over its JSON tree). */
+  priority: number;
+}
+
+export interface ProjectTable {
+  source_id: number;
+  id: string;
+  name: string | null;
+  worktree: string;
+}
+
+export interface SessionTable {
+  source_id: number;
+  id: string;
+  /** The SourceKind the session was read as. */
+  kind: string;
+  project_id: string;
+  directory: string;
+  parent_id: string | null;
+  forked_from: string | null;
+  title: string;
+  created: number;
+  updated: number;
+  archived: number | null;
+  origin: string;
+}
+
+export interface MessageTable {
+  source_id: number;
+  id: string;
+  session_id: string;
+  role: string;
+  created: number;
+  completed: number | null;
+  provider_id: string | null;
+  model_id: string | null;
+  /** The agent, or the mode where the agent named none (what groupings read). */
+  agent: string | null;
+  cost: number;
+  input: number;
+  output: number;
+  reasoning: number;
+  cache_read: number;
+  cache_write: number;
+}

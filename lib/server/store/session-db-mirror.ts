@@ -1,0 +1,73 @@
+import 'server-only';
+import type { ChangeSet } from '../readers/read-result';
+import { SessionDbWriter } from '../db/ingest/session-db-writer';
+import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
+import type { SourceIndex } from './source-index';
+
+/**
+ * The session database kept equal to the store's sources: every change set the store takes in is
+ * written in one transaction, and a source read whole again drops what it no longer holds. A
+ * database that fails (a full disk, a damaged file) is given up for the rest of the run, said once,
+ * and the store answers from memory.
+ */
+export class SessionDbMirror {
+  private readonly writer: SessionDbWriter;
+  private readonly ids = new Map<SourceIndex, number>();
+  private failure: string | undefined;
+
+  constructor(
+    readonly db: SqliteSessionDb,
+    indexes: readonly SourceIndex[],
+  ) {
+    this.writer = new SessionDbWriter(db);
+    for (const index of indexes) this.ids.set(index, this.writer.sourceId(index.reader.kind, index.reader.path, index.priority));
+  }
+
+  /** Whether answers can come from the database (nothing failed so far). */
+  get usable(): boolean {
+    return this.failure === undefined;
+  }
+
+  get error(): string | undefined {
+    return this.failure;
+  }
+
+  sourceIds(): number[] {
+    return [...this.ids.values()];
+  }
+
+  apply(index: SourceIndex, changes: ChangeSet): void {
+    this.guard(() => this.writer.apply(this.idOf(index), changes));
+  }
+
+  /** After a full read: rows of the source the store no longer holds are removed. */
+  sweep(index: SourceIndex): void {
+    this.guard(() =>
+      this.writer.sweep(this.idOf(index), {
+        projects: new Set(index.projects.keys()),
+        sessions: new Set(index.sessions.keys()),
+        hasMessage: (sessionID, messageID) => index.messagesBySession.get(sessionID)?.has(messageID) === true,
+      }),
+    );
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private idOf(index: SourceIndex): number {
+    const id = this.ids.get(index);
+    if (id === undefined) throw new Error(`source ${index.reader.kind}:${index.reader.path} is not registered`);
+    return id;
+  }
+
+  private guard(task: () => void): void {
+    if (this.failure !== undefined) return;
+    try {
+      task();
+    } catch (error) {
+      this.failure = (error as Error).message.split('\n')[0] ?? String(error);
+      console.error(`[sessionscope] session database ${this.db.file ?? '(in memory)'} failed, figures are computed in memory until restart: ${this.failure}`);
+    }
+  }
+}
