@@ -28,9 +28,12 @@ function spendOf(f: Figure): number {
   return Math.max(f.storedCost, f.computedCost);
 }
 
+/** What groupings read of a session. */
+export type GroupedSession = Pick<SessionInfo, 'id' | 'source' | 'projectID' | 'directory' | 'parentID' | 'title'>;
+
 export interface GroupingContext {
   groupBy: StatsGroupBy;
-  sessions: ReadonlyMap<string, SessionInfo>;
+  sessions: ReadonlyMap<string, GroupedSession>;
   /** sessionID -> root sessionID, set when subagent spend goes under its root session. */
   roots?: ReadonlyMap<string, string>;
   projectLabels: ReadonlyMap<string, string>;

@@ -7,7 +7,7 @@ import { projectLabels, type StatsInput, type StatsResult } from './compute-stat
 import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
 import { configPricedListOf, unpricedListOf } from './model-key';
 import { rootSessionIndex } from './session-tree';
-import { createGrouper, sortGroups, type StatsGroup, type StatsGroupBy } from './stats-grouping';
+import { createGrouper, sortGroups, type GroupedSession, type StatsGroup, type StatsGroupBy } from './stats-grouping';
 import { sharedTimeKeyer } from './time-keys';
 
 /** What a usage row is keyed by beyond pricing's own keys: a quarter hour, the raw agent, the session. */
@@ -83,7 +83,8 @@ function rowFigureInto(out: Figure, row: UsageRow, prices: NonNullable<StatsInpu
   } else if (match?.via === 'config') out.configPriced = configPricedListOf(probe, match.source);
 }
 
-export interface FoldInput extends Pick<StatsInput, 'sessions' | 'groupBy' | 'split' | 'timeZone' | 'prices' | 'projects'> {
+export interface FoldInput extends Pick<StatsInput, 'groupBy' | 'split' | 'timeZone' | 'prices' | 'projects'> {
+  sessions: readonly GroupedSession[];
   roots?: boolean;
 }
 

@@ -85,13 +85,15 @@ function build(data: Data) {
   return { high, low, highMessages, lowMessages, shown, messages };
 }
 
+const PROJECTS = [{ id: 'p0', name: 'zero', worktree: '/work/p0', source: 'opencode-sqlite' as const }, { id: 'p1', worktree: '/work/p1', source: 'opencode-sqlite' as const }];
+
 function ingest(built: ReturnType<typeof build>) {
   const db = openSqliteSessionDb(null)!;
   const writer = new SessionDbWriter(db);
   const lowId = writer.sourceId('opencode-json', '/low', 1);
   const highId = writer.sourceId('opencode-sqlite', '/high', 10);
-  writer.apply(lowId, { ...emptyChangeSet(), sessions: built.low, messages: built.lowMessages });
-  writer.apply(highId, { ...emptyChangeSet(), sessions: built.high, messages: built.highMessages });
+  writer.apply(lowId, { ...emptyChangeSet(), projects: [{ id: 'p-low', worktree: '/work/low', source: 'opencode-json' }, { id: 'p0', name: 'zero (old)', worktree: '/work/p0', source: 'opencode-json' }], sessions: built.low, messages: built.lowMessages });
+  writer.apply(highId, { ...emptyChangeSet(), projects: PROJECTS, sessions: built.high, messages: built.highMessages });
   return { db, sourceIds: [lowId, highId] };
 }
 
@@ -132,7 +134,7 @@ describe('stats from the session database', () => {
           const from = q.from === undefined ? undefined : Date.UTC(2026, 0, 1) + q.from;
           const to = from === undefined || q.span === undefined ? undefined : from + q.span;
           const query = statsQuerySchema.parse({ groupBy: q.groupBy, ...(q.split && q.split !== q.groupBy ? { split: q.split } : {}), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(q.project ? { project: q.project } : {}), ...(q.source ? { source: q.source } : {}), ...(q.agent !== undefined ? { agent: q.agent } : {}), ...(q.session ? { session: q.session } : {}), ...(q.roots !== undefined ? { roots: q.roots ? '1' : '0' } : {}), timeZone: q.timeZone });
-          const projects = [{ id: 'p0', name: 'zero', worktree: '/work/p0' }, { id: 'p1', worktree: '/work/p1' }];
+          const projects = [...PROJECTS, { id: 'p-low', worktree: '/work/low' }];
           const expected = computeStats({
             sessions: built.shown,
             messages: built.messages,
@@ -144,7 +146,7 @@ describe('stats from the session database', () => {
             usage: 'message',
             projects,
           });
-          const actual = statsFromDb(db, query, { sourceIds, sessions: built.shown, prices, projects });
+          const actual = statsFromDb(db, query, { sourceIds, prices });
           expect(comparable(actual.total)).toEqual(comparable(expected.total));
           expect(groups(actual.groups)).toEqual(groups(expected.groups));
         } finally {

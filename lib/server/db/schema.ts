@@ -27,6 +27,11 @@ export interface SourceTable {
   path: string;
   /** Higher wins when two sources hold the same session id (OpenCode's database over its JSON tree). */
   priority: number;
+  /**
+   * The source's fingerprint (its files' identity, size and time) that its last complete read began
+   * at: while the source still has it, the rows are the source's whole content.
+   */
+  complete_as: string | null;
 }
 
 export interface ProjectTable {

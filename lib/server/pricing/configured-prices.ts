@@ -8,7 +8,7 @@ import type { PriceResolver } from '@/lib/pricing/price-types';
 import type { OpencodeConfigs } from './opencode-configs';
 
 export interface SessionLookup {
-  session(id: string): SessionInfo | undefined;
+  session(id: string): Pick<SessionInfo, 'source' | 'directory' | 'projectID'> | undefined;
   /** Project id -> worktree, for the project's own opencode.json. */
   worktreeOf(projectID: string): string | undefined;
 }

@@ -11,9 +11,11 @@ import { globalConfigDir, OpencodeConfigs } from './opencode-configs';
 export function priceFromConfig(store: Store, options: { globalDir?: string; follow?: boolean } = {}): { close(): void } {
   const worktrees = new Map<string, string>();
   const lookup = {
-    session: (id: string) => store.view.session(id),
+    // At a restart the database answers before the store has read a session.
+    session: (id: string) => store.view.session(id) ?? store.sessionDb?.sessionHead(id),
     worktreeOf: (projectID: string) => {
       if (!worktrees.has(projectID)) for (const p of store.projects()) worktrees.set(p.id, p.worktree);
+      if (!worktrees.has(projectID)) for (const p of store.sessionDb?.projects() ?? []) worktrees.set(p.id, p.worktree);
       return worktrees.get(projectID);
     },
   };

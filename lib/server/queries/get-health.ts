@@ -51,6 +51,11 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     opencodeServers: live ?? { servers: [], discovery: { enabled: false } },
     /** Batches of the JSON tree's bulk read done on its worker thread and, where none could run, on the main thread. */
     bulkReads: { ...bulkReadCounts },
+    /**
+     * The session database: its file (none: in memory), whether it holds every source's whole
+     * content already (a restart on unchanged sources), and why it was given up, if it was.
+     */
+    sessionDatabase: store.sessionDb ? { file: store.sessionDb.db.file ?? null, current: store.sessionDb.current, error: store.sessionDb.error ?? null } : null,
     /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */
     sqlite: sqliteSupport(),
   };

@@ -51,8 +51,9 @@ function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   const complete = store.progress.figuresComplete;
   const db = store.sessionDb;
   if (db?.usable) {
-    const result = statsFromDb(db.db, query, { sourceIds: db.sourceIds(), sessions: [...store.view.allSessions()], prices: store.prices, projects: store.projects() });
-    return { ...result, complete };
+    const result = statsFromDb(db.db, query, { sourceIds: db.sourceIds(), prices: store.prices });
+    // A restart whose sources are unchanged since their last complete read: the database's figures are whole already.
+    return { ...result, complete: complete || db.current };
   }
   const result = computeStats({
     sessions: [...store.view.allSessions()],

@@ -1,5 +1,7 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { fileStampSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import path from 'node:path';
 import type { SourceKind } from '@/lib/model/source';
 import { CacheWriter } from '@/lib/server/index-cache/cache-writer';
@@ -15,6 +17,8 @@ import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import { emptyChangeSet, type ChangeSet, type SessionContent, type SourceReader } from './read-result';
 
 const CONCURRENCY = 8;
+/** The fingerprint of a root that is not there. */
+const ABSENT = 'absent';
 /** Summary index entries compared per turn of the event loop at a start, and written per transaction. */
 const CACHE_PAGE = 200;
 
@@ -90,8 +94,36 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     return this.cacheWriter?.flush() ?? Promise.resolve();
   }
 
+  /** What the last full read is complete as of: its files' identity, size and time when it began. */
+  private readFingerprint: string | undefined;
+
+  async fingerprint(): Promise<string | undefined> {
+    return this.found() ? this.fingerprintOf(await this.listAll()) : ABSENT;
+  }
+
+  completeAs(): string | undefined {
+    return this.readFingerprint;
+  }
+
+  /**
+   * A digest of every session file's (and of the files their reads take from) identity, size and
+   * time; undefined while one was written too recently for its time to tell a rewrite.
+   */
+  private fingerprintOf(refs: readonly Ref[]): string | undefined {
+    const hash = createHash('sha256');
+    const now = Date.now();
+    const files = refs.flatMap((ref) => [ref.path, ...this.alsoReads(ref)]).sort();
+    for (const file of files) {
+      const stamp = fileStampSync(file);
+      if (stamp && writtenTooRecently(stamp.mtimeMs, now)) return undefined;
+      hash.update(`${file}\0${stamp?.version ?? '-'}\n`);
+    }
+    return `${files.length}:${hash.digest('hex')}`;
+  }
+
   async readAll(): Promise<ChangeSet> {
     const refs = await this.listAll();
+    this.readFingerprint = this.found() ? this.fingerprintOf(refs) : ABSENT;
     const cs = emptyChangeSet();
     await this.readRefs(cs, await this.fromCache(cs, refs));
     this.index.removeUnlisted(cs, refs.map((r) => r.path));

@@ -151,6 +151,14 @@ export interface SourceReader {
    * the read its first write woke), so the store checks once more after a change settles.
    */
   changedSinceRead?(): boolean;
+  /**
+   * A cheap fingerprint of all the source holds (its files' identity, size and time), where one is
+   * cheap: a restart whose source still has the fingerprint its last complete read was taken at
+   * answers figures from the session database before reading anything.
+   */
+  fingerprint?(): Promise<string | undefined>;
+  /** The fingerprint the last full read is complete as of (taken when it began); undefined if it skipped or failed anything. */
+  completeAs?(): string | undefined;
   /** Folders to watch closely while these sessions are being written. */
   liveTargets?(live: readonly LiveSession[]): string[];
   /** Part bodies, todos and diffs of one session (or of some of its messages); undefined if this source does not hold it. */

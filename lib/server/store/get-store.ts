@@ -12,6 +12,8 @@ import { createFileWatcher, type FileWatcher } from '../watcher/file-watcher';
 import { followSources } from '../watcher/follow-sources';
 import { LiveOpencode, liveConfig } from '../live-opencode/live-opencode';
 import { Store } from './store';
+import { defaultSessionDbFile, openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
+import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
 import { priceFromConfig } from '../pricing/price-from-config';
 
@@ -42,6 +44,17 @@ export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'da
   return readers;
 }
 
+/** The session database in the cache folder; one in memory where that folder cannot hold it (said once). */
+function openCacheSessionDb(): SqliteSessionDb | null {
+  const file = defaultSessionDbFile();
+  try {
+    return openSqliteSessionDb(file) ?? null;
+  } catch (error) {
+    console.error(`[sessionscope] session database ${file} cannot be used, keeping one in memory: ${(error as Error).message.split('\n')[0]}`);
+    return openSqliteSessionDb(null) ?? null;
+  }
+}
+
 function logError(what: string): (error: unknown) => void {
   return (error) => console.error(`[sessionscope] ${what}:`, error);
 }
@@ -55,7 +68,7 @@ export function getRuntime(): Runtime {
   const existing = g[KEY];
   if (existing) return existing;
   const locations = resolveLocations();
-  const store = new Store(createReaders(locations, IndexCache.open()));
+  const store = new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => {
     g[KEY]?.search?.setPlans(plans.plans);

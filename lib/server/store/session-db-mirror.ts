@@ -3,6 +3,9 @@ import type { ChangeSet } from '../readers/read-result';
 import { SessionDbWriter } from '../db/ingest/session-db-writer';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import type { SourceIndex } from './source-index';
+import type { GroupedSession } from '@/lib/accounting/stats-grouping';
+import type { Project } from '@/lib/model/project';
+import { sessionHead, sourceProjects } from '../db/queries/session-list';
 
 /**
  * The session database kept equal to the store's sources: every change set the store takes in is
@@ -14,6 +17,8 @@ export class SessionDbMirror {
   private readonly writer: SessionDbWriter;
   private readonly ids = new Map<SourceIndex, number>();
   private failure: string | undefined;
+  /** Sources whose rows were found to be their whole content at this start (see `verify`). */
+  private readonly verified = new Set<SourceIndex>();
 
   constructor(
     readonly db: SqliteSessionDb,
@@ -30,6 +35,45 @@ export class SessionDbMirror {
 
   get error(): string | undefined {
     return this.failure;
+  }
+
+  /**
+   * Whether the database holds every source's whole content: each source still has the fingerprint
+   * its last complete read began at (checked once, at the start), or was read whole since.
+   */
+  get current(): boolean {
+    return this.usable && this.verified.size === this.ids.size;
+  }
+
+  /** Checks, before a start reads anything, whether the rows of `index` are its whole content still. */
+  async verify(index: SourceIndex): Promise<boolean> {
+    const now = await index.reader.fingerprint?.().catch(() => undefined);
+    let recorded: string | undefined;
+    this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
+    if (now === undefined || now !== recorded) return false;
+    this.verified.add(index);
+    return true;
+  }
+
+  /**
+   * A full read's messages are all in: what the database holds beyond them is removed, and the
+   * fingerprint the read began at is recorded (none when the read skipped or failed anything).
+   */
+  readWhole(index: SourceIndex): void {
+    this.sweep(index);
+    const fingerprint = index.reader.completeAs?.();
+    this.guard(() => this.writer.recordCompleteAs(this.idOf(index), fingerprint));
+    if (fingerprint !== undefined) this.verified.add(index);
+  }
+
+  /** A session as the database holds it (before the store has read it, at a restart). */
+  sessionHead(id: string): GroupedSession | undefined {
+    if (!this.usable) return undefined;
+    return sessionHead(this.db, this.sourceIds(), id);
+  }
+
+  projects(): Pick<Project, 'id' | 'name' | 'worktree'>[] {
+    return this.usable ? sourceProjects(this.db, this.sourceIds()) : [];
   }
 
   sourceIds(): number[] {

@@ -102,10 +102,13 @@ export class Store {
     this.progress.phase = 'indexing';
     const reads = this.indexes.map((index) => ({ index, stages: stagesOf(index.reader) }));
     await this.serialised(async () => {
+      // A restart whose sources are all as their last complete read left them: figures answer from the database now.
+      const db = this.sessionDb;
+      if (db && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean)) this.events.emit([], ['index', 'health']);
       const counted = new Set<SourceIndex>();
       const messagesIn = (index: SourceIndex): void => {
         // Every message of the source is in (or its read failed): what the database holds beyond them is gone.
-        if (!counted.has(index)) this.sessionDb?.sweep(index);
+        if (!counted.has(index)) this.sessionDb?.readWhole(index);
         counted.add(index);
         if (counted.size < this.indexes.length || this.progress.figuresComplete) return;
         this.progress.figuresComplete = true;
@@ -173,7 +176,7 @@ export class Store {
       this.resolveListedParts(index, changes);
       const touched = index.apply(changes, paths, seenNow);
       this.sessionDb?.apply(index, changes);
-      if (changes.complete) this.sessionDb?.sweep(index);
+      if (changes.complete) this.sessionDb?.readWhole(index);
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
       if (changes.issues.length > 0 || changes.complete) topics.push('health');

@@ -41,9 +41,18 @@ export class SessionDbWriter {
       }
       const next = this.db.all(this.kysely.selectFrom('source').select((eb) => eb.fn.max('id').as('max')).compile())[0]?.max ?? 0;
       const id = Number(next) + 1;
-      this.db.run(this.kysely.insertInto('source').values({ id, key, kind, path, priority }).compile());
+      this.db.run(this.kysely.insertInto('source').values({ id, key, kind, path, priority, complete_as: null }).compile());
       return id;
     });
+  }
+
+  /** What the source's last complete read began at (see SourceTable.complete_as). */
+  completeAs(sourceId: number): string | undefined {
+    return this.db.all(this.kysely.selectFrom('source').select('complete_as').where('id', '=', sourceId).compile())[0]?.complete_as ?? undefined;
+  }
+
+  recordCompleteAs(sourceId: number, fingerprint: string | undefined): void {
+    this.db.run(this.kysely.updateTable('source').set({ complete_as: fingerprint ?? null }).where('id', '=', sourceId).compile());
   }
 
   apply(sourceId: number, changes: ChangeSet): void {

@@ -13,6 +13,7 @@ export const sessionsMigration: Migration = {
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('path', 'text', (c) => c.notNull())
       .addColumn('priority', 'integer', (c) => c.notNull())
+      .addColumn('complete_as', 'text')
       .compile(),
     db.schema
       .createTable('project')

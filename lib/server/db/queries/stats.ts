@@ -9,9 +9,10 @@ import type { StatsQuery } from '@/lib/stats/stats-query';
 import { queryBuilder } from '../builders';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { ownedSessions } from './owned-sessions';
+import { sessionHeads, sourceProjects } from './session-list';
 import { toUsageRow, usageRowsQuery, type UsageFilters } from './usage-rows';
 
-export interface StatsContext extends Pick<StatsInput, 'sessions' | 'prices' | 'projects'> {
+export interface StatsContext extends Pick<StatsInput, 'prices'> {
   sourceIds: readonly number[];
 }
 
@@ -42,9 +43,12 @@ export function statsFromDb(db: SqliteSessionDb, query: StatsQuery, context: Sta
     project: query.project,
     kinds: query.source === undefined ? undefined : SOURCE_KINDS.filter((kind) => matchesSource(kind, query.source!)),
     agents: query.agent === undefined ? undefined : agentsMatching(db, context.sourceIds, query.agent),
-    sessionIDs: query.session ? [...subtreeSessionIDs(context.sessions, [query.session])] : undefined,
+    sessionIDs: undefined as string[] | undefined,
   };
+  const sessions = sessionHeads(db, context.sourceIds);
+  if (query.session) filters.sessionIDs = [...subtreeSessionIDs(sessions, [query.session])];
   const compiled = usageRowsQuery('sqlite', context.sourceIds, usageDimensions(query.groupBy, query.split), filters);
   const rows = db.all<Record<string, unknown>>(compiled).map(toUsageRow);
-  return foldUsageRows(rows, { sessions: context.sessions, groupBy: query.groupBy, split: query.split, timeZone: query.timeZone, prices: context.prices, projects: context.projects, roots: query.roots });
+  const projects = sourceProjects(db, context.sourceIds);
+  return foldUsageRows(rows, { sessions, groupBy: query.groupBy, split: query.split, timeZone: query.timeZone, prices: context.prices, projects, roots: query.roots });
 }

@@ -85,7 +85,22 @@ export class JsonTreeReader implements SourceReader {
   }
 
   /** Projects and sessions first (the list can answer), then messages, then the newest messages' parts. */
+  /**
+   * Only an absent tree has a cheap fingerprint: a present one is 100,000 files, and a restart
+   * learns what changed in it from the summary index's versions, file by file.
+   */
+  async fingerprint(): Promise<string | undefined> {
+    return this.found() ? undefined : 'absent';
+  }
+
+  private readFingerprint: string | undefined;
+
+  completeAs(): string | undefined {
+    return this.readFingerprint;
+  }
+
   async *readAllStaged(): AsyncGenerator<ChangeSet> {
+    this.readFingerprint = this.found() ? undefined : 'absent';
     const first = emptyChangeSet();
     first.complete = true;
     if (!this.found()) return yield first;

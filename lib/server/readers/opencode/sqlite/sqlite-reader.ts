@@ -329,6 +329,14 @@ export class SqliteReader implements SourceReader {
     return true;
   }
 
+  async fingerprint(): Promise<string | undefined> {
+    return this.found() ? `${identity(this.path)}|${writeSignature(this.path)}` : undefined;
+  }
+
+  completeAs(): string | undefined {
+    return this.cacheable() ? this.cacheSignature() : undefined;
+  }
+
   /** What the summary index keeps to know nothing changed: the file's identity, its and its log's size and time. */
   private cacheSignature(): string {
     return `${identity(this.path)}|${this.readSignature}`;

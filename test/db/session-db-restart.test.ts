@@ -1,0 +1,168 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
+import { getStats } from '@/lib/server/queries/get-stats';
+import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
+import { byModel, databaseRows, modelFigures, storeOn } from './support/session-db-store';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-sessiondb-'));
+  dirs.push(dir);
+  return dir;
+}
+const usage = (cost: number, input: number) => ({ role: 'assistant', providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost, tokens: { input, output: 3, reasoning: 0, cache: { read: 0, write: 0 } } });
+/** Written long enough ago that a file's time tells every rewrite (see RACY_MS). */
+function settle(file: string): void {
+  const past = new Date(Date.now() - 60_000);
+  for (const f of [file, `${file}-wal`]) {
+    try {
+      utimesSync(f, past, past);
+    } catch {
+      // no log file
+    }
+  }
+}
+
+function history(sessions: number, messages: number) {
+  const { dataDir, dbPath, db } = createOpencodeDb({ wal: false });
+  dirs.push(dataDir);
+  db.transaction(() => {
+    for (let s = 0; s < sessions; s++) {
+      insertSession(db, `ses_${s}`);
+      for (let m = 0; m < messages; m++) insertMessage(db, `ses_${s}`, `msg_${s}_${m}`, usage(m / 100, m));
+    }
+  })();
+  return { dataDir, dbPath, db };
+}
+
+describe('the session database across restarts', () => {
+  it('a restart on an unchanged database answers the complete total from the session database before reading anything', async () => {
+    const { dataDir, dbPath, db } = history(4, 25);
+    db.close();
+    settle(dbPath);
+    const file = path.join(tempDir(), 'sessions.db');
+    const first = storeOn(dataDir, file);
+    await first.start();
+    const whole = modelFigures(first);
+    expect(whole).toMatchObject({ complete: true, messages: 100 });
+    first.stop();
+
+    const again = storeOn(dataDir, file);
+    const seen: ReturnType<typeof modelFigures>[] = [];
+    again.events.subscribe(() => {
+      if (!again.progress.figuresComplete && seen.length === 0) seen.push(modelFigures(again));
+    });
+    await again.start();
+    // The first event of the restart came before any message was read, and already said the whole truth.
+    expect(seen[0]).toEqual(whole);
+    expect(modelFigures(again)).toEqual(whole);
+    again.stop();
+  });
+
+  it('a restart after the database changed says "counting" until the changed source is read', async () => {
+    const { dataDir, dbPath, db } = history(3, 10);
+    const file = path.join(tempDir(), 'sessions.db');
+    const first = storeOn(dataDir, file);
+    await first.start();
+    first.stop();
+    insertMessage(db, 'ses_1', 'msg_new', usage(5, 1000));
+    db.close();
+    const again = storeOn(dataDir, file);
+    const early: boolean[] = [];
+    again.events.subscribe(() => {
+      if (!again.progress.figuresComplete) early.push(getStats(again, byModel).complete);
+    });
+    await again.start();
+    expect(early.length).toBeGreaterThan(0);
+    expect(early.every((complete) => !complete)).toBe(true);
+    expect(modelFigures(again)).toMatchObject({ complete: true, messages: 31 });
+    again.stop();
+  });
+
+  it('after any edits and deletions between runs, a restart leaves the database equal to a cold ingest', { timeout: 120_000 }, async () => {
+    type Op = { kind: 'add'; s: number; m: number; cost: number } | { kind: 'delete-message'; s: number; m: number } | { kind: 'delete-session'; s: number } | { kind: 'retitle'; s: number };
+    const opArb: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), s: fc.nat(4), m: fc.nat(6), cost: fc.nat(1000) }),
+      fc.record({ kind: fc.constant('delete-message' as const), s: fc.nat(4), m: fc.nat(6) }),
+      fc.record({ kind: fc.constant('delete-session' as const), s: fc.nat(4) }),
+      fc.record({ kind: fc.constant('retitle' as const), s: fc.nat(4) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (runs) => {
+        const { dataDir, db } = history(3, 3);
+        const file = path.join(tempDir(), 'sessions.db');
+        try {
+          for (const ops of [[], ...runs]) {
+            for (const op of ops) {
+              const s = `ses_${op.s}`;
+              if (op.kind === 'add') {
+                db.prepare('INSERT OR IGNORE INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(s, 'proj1', 'slug', '/work/proj1', `Session ${s}`, '1.2.27', 1, 1);
+                db.prepare('INSERT OR REPLACE INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(`msg_${op.s}_${op.m}`, s, 5, 5, JSON.stringify({ time: { created: 5 }, ...usage(op.cost / 100, op.cost) }));
+              } else if (op.kind === 'delete-message') db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
+              else if (op.kind === 'delete-session') {
+                db.prepare('DELETE FROM message WHERE session_id = ?').run(s);
+                db.prepare('DELETE FROM session WHERE id = ?').run(s);
+              } else db.prepare('UPDATE session SET title = title || ?, time_updated = time_updated + 1 WHERE id = ?').run('!', s);
+            }
+            const store = storeOn(dataDir, file);
+            await store.start();
+            const restarted = databaseRows(store);
+            const figures = modelFigures(store);
+            store.stop();
+            const cold = storeOn(dataDir, null);
+            await cold.start();
+            expect(restarted).toEqual(databaseRows(cold));
+            expect(figures).toEqual(modelFigures(cold));
+            cold.stop();
+          }
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('the session database file', () => {
+  it('is private (0700 folder, 0600 file) even where the folder existed open to others', () => {
+    const folder = path.join(tempDir(), 'cache');
+    mkdirSync(folder, { mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const db = openSqliteSessionDb(path.join(folder, 'sessions.db'))!;
+    db.close();
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(folder, 'sessions.db')).mode & 0o777).toBe(0o600);
+  });
+
+  it('a damaged file or one of another build is rebuilt empty, and the next start fills it again', async () => {
+    const { dataDir, db } = history(2, 5);
+    db.close();
+    for (const damage of ['garbage', 'foreign'] as const) {
+      const file = path.join(tempDir(), 'sessions.db');
+      if (damage === 'garbage') writeFileSync(file, Buffer.alloc(64 * 1024, 0x5a));
+      else {
+        openSqliteSessionDb(file)!.close();
+        const raw = new Database(file);
+        raw.prepare('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)').run(99, 'from-the-future', 1);
+        raw.close();
+      }
+      const store = storeOn(dataDir, file);
+      await store.start();
+      expect(modelFigures(store)).toMatchObject({ complete: true, messages: 10 });
+      store.stop();
+      const check = new Database(file, { readonly: true });
+      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(check.prepare('SELECT max(version) FROM schema_migration').pluck().get()).toBe(1);
+      check.close();
+    }
+  });
+});
