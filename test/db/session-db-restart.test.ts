@@ -68,7 +68,7 @@ describe('the session database across restarts', () => {
   });
 
   it('a restart after the database changed says "counting" until the changed source is read', async () => {
-    const { dataDir, dbPath, db } = history(3, 10);
+    const { dataDir, db } = history(3, 10);
     const file = path.join(tempDir(), 'sessions.db');
     const first = storeOn(dataDir, file);
     await first.start();
