@@ -116,8 +116,9 @@ describe('stats from the session database', () => {
     const queryArb = fc.record({
       groupBy: fc.constantFrom<StatsGroupBy>(...STATS_GROUPINGS),
       split: fc.option(fc.constantFrom<StatsGroupBy>(...STATS_GROUPINGS), { nil: undefined }),
-      from: fc.option(fc.nat(400 * 86_400_000), { nil: undefined }),
-      span: fc.option(fc.nat(200 * 86_400_000), { nil: undefined }),
+      // Ranges on quarter hours (every local day) sum the usage rows; any other range the messages.
+      from: fc.option(fc.oneof(fc.nat(400 * 86_400_000), fc.nat(400 * 96).map((q) => q * 900_000)), { nil: undefined }),
+      span: fc.option(fc.oneof(fc.nat(200 * 86_400_000), fc.nat(200 * 96).map((q) => q * 900_000)), { nil: undefined }),
       project: fc.option(fc.constantFrom('p0', 'p1', 'p-low'), { nil: undefined }),
       source: fc.option(fc.constantFrom(...SOURCE_FILTERS), { nil: undefined }),
       agent: fc.option(fc.constantFrom('sisyphus', 'build', '', 'nobody'), { nil: undefined }),

@@ -9,6 +9,7 @@ export interface SessionDb {
   project: ProjectTable;
   session: SessionTable;
   message: MessageTable;
+  usage_rollup: UsageRollupTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -68,6 +69,29 @@ export interface MessageTable {
   model_id: string | null;
   /** The agent, or the mode where the agent named none (what groupings read). */
   agent: string | null;
+  cost: number;
+  input: number;
+  output: number;
+  reasoning: number;
+  cache_read: number;
+  cache_write: number;
+}
+
+/**
+ * Assistant messages' usage per session, quarter hour, model, agent and long-context tier, kept by
+ * the writer for every session a change set touched: stats sum these rows, not every message.
+ */
+export interface UsageRollupTable {
+  source_id: number;
+  session_id: string;
+  /** ms / 900,000, floored: local days and hours of any zone are unions of quarter hours. */
+  quarter: number;
+  provider_id: string | null;
+  model_id: string | null;
+  agent: string | null;
+  long_context: number;
+  messages: number;
+  used_messages: number;
   cost: number;
   input: number;
   output: number;

@@ -90,6 +90,7 @@ export class SessionDbMirror {
       this.writer.sweep(this.idOf(index), {
         projects: new Set(index.projects.keys()),
         sessions: new Set(index.sessions.keys()),
+        messageCount: index.messageCount,
         hasMessage: (sessionID, messageID) => index.messagesBySession.get(sessionID)?.has(messageID) === true,
       }),
     );

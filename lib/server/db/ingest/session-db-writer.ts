@@ -5,15 +5,22 @@ import type { MessageTable, ProjectTable, SessionTable } from '../schema';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { messageRow, projectRow, sessionRow } from './rows';
 import { upsertStatement } from './upsert-statement';
+import { deleteRollup, insertRollup } from './rollup';
+import { compiledOnce, perSessionQuery } from './reusable-query';
 
 const PROJECT_COLUMNS = ['source_id', 'id', 'name', 'worktree'] as const satisfies readonly (keyof ProjectTable)[];
 const SESSION_COLUMNS = ['source_id', 'id', 'kind', 'project_id', 'directory', 'parent_id', 'forked_from', 'title', 'created', 'updated', 'archived', 'origin'] as const satisfies readonly (keyof SessionTable)[];
 const MESSAGE_COLUMNS = ['source_id', 'id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const satisfies readonly (keyof MessageTable)[];
 
-/** What a source still holds after a full read: rows of the source the database has beyond these are gone. */
+/**
+ * What a source still holds after a full read: rows of the source the database has beyond these
+ * are gone. Every record it holds was written to the database as it came (the writer applies each
+ * change set the store takes in), so equal counts mean equal sets and nothing is gone.
+ */
 export interface SourceContents {
   projects: ReadonlySet<string>;
   sessions: ReadonlySet<string>;
+  messageCount: number;
   hasMessage(sessionID: string, messageID: string): boolean;
 }
 
@@ -27,6 +34,13 @@ export class SessionDbWriter {
   private readonly upsertProject = upsertStatement('sqlite', 'project', ['source_id', 'id'], PROJECT_COLUMNS);
   private readonly upsertSession = upsertStatement('sqlite', 'session', ['source_id', 'id'], SESSION_COLUMNS);
   private readonly upsertMessage = upsertStatement('sqlite', 'message', ['source_id', 'id'], MESSAGE_COLUMNS);
+  private readonly rollup = {
+    delete: compiledOnce((source, session) => deleteRollup('sqlite', source, session)),
+    deleteParameters: perSessionQuery((source, session) => deleteRollup('sqlite', source, session)),
+    insert: compiledOnce((source, session) => insertRollup('sqlite', source, session)),
+    insertParameters: perSessionQuery((source, session) => insertRollup('sqlite', source, session)),
+  };
+  private readonly sessionOfMessage = this.kysely.selectFrom('message').select('session_id').where('source_id', '=', 0).where('id', '=', '').compile();
 
   constructor(readonly db: SqliteSessionDb) {}
 
@@ -57,15 +71,40 @@ export class SessionDbWriter {
 
   apply(sourceId: number, changes: ChangeSet): void {
     this.db.transaction(() => {
+      // Sessions whose usage rows are summed again: those a message was written to, left or removed from.
+      const touched = new Set<string>();
       for (const project of changes.projects) this.db.run(this.upsertProject.query, this.upsertProject.parameters(projectRow(sourceId, project)));
       for (const session of changes.sessions) this.db.run(this.upsertSession.query, this.upsertSession.parameters(sessionRow(sourceId, session)));
-      for (const message of changes.messages) this.db.run(this.upsertMessage.query, this.upsertMessage.parameters(messageRow(sourceId, message)));
-      for (const id of changes.removed.messages) this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
+      for (const message of changes.messages) {
+        const before = this.sessionOf(sourceId, message.id);
+        if (before !== undefined && before !== message.sessionID) touched.add(before);
+        if (this.db.run(this.upsertMessage.query, this.upsertMessage.parameters(messageRow(sourceId, message))) > 0) touched.add(message.sessionID);
+      }
+      for (const id of changes.removed.messages) {
+        const before = this.sessionOf(sourceId, id);
+        if (before === undefined) continue;
+        touched.add(before);
+        this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
+      }
       for (const id of changes.removed.sessions) {
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
+        touched.add(id);
       }
+      this.sumUsage(sourceId, touched);
     });
+  }
+
+  private sessionOf(sourceId: number, messageID: string): string | undefined {
+    return this.db.value<string>(this.sessionOfMessage, [sourceId, messageID]);
+  }
+
+  /** The sessions' usage rows, summed again from their messages (none for a session that is gone). */
+  private sumUsage(sourceId: number, sessions: Iterable<string>): void {
+    for (const id of sessions) {
+      this.db.run(this.rollup.delete, this.rollup.deleteParameters(sourceId, id));
+      this.db.run(this.rollup.insert, this.rollup.insertParameters(sourceId, id));
+    }
   }
 
   /**
@@ -76,17 +115,25 @@ export class SessionDbWriter {
   sweep(sourceId: number, contents: SourceContents): void {
     const k = this.kysely;
     this.db.transaction(() => {
+      const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
+      if (count('message') === contents.messageCount && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
       const goneProjects: string[] = [];
       for (const [id] of this.db.iterateRaw(k.selectFrom('project').select('id').where('source_id', '=', sourceId).compile())) if (!contents.projects.has(id as string)) goneProjects.push(id as string);
       const goneSessions: string[] = [];
       for (const [id] of this.db.iterateRaw(k.selectFrom('session').select('id').where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) goneSessions.push(id as string);
       const goneMessages: string[] = [];
+      const touched = new Set<string>(goneSessions);
       for (const [id, sessionID] of this.db.iterateRaw(k.selectFrom('message').select(['id', 'session_id']).where('source_id', '=', sourceId).compile())) {
-        if (!contents.hasMessage(sessionID as string, id as string)) goneMessages.push(id as string);
+        if (contents.hasMessage(sessionID as string, id as string)) continue;
+        goneMessages.push(id as string);
+        touched.add(sessionID as string);
       }
       for (const id of goneProjects) this.db.run(k.deleteFrom('project').where('source_id', '=', sourceId).where('id', '=', id).compile());
       for (const id of goneSessions) this.db.run(k.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
       for (const id of goneMessages) this.db.run(k.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
+      // Usage rows of sessions the source does not hold (written by a build that lost them) go too.
+      for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) touched.add(id as string);
+      this.sumUsage(sourceId, touched);
     });
   }
 }

@@ -60,5 +60,24 @@ export const sessionsMigration: Migration = {
       .addPrimaryKeyConstraint('message_pk', ['source_id', 'id'])
       .compile(),
     db.schema.createIndex('message_by_session').on('message').columns(['source_id', 'session_id']).compile(),
+    db.schema
+      .createTable('usage_rollup')
+      .addColumn('source_id', 'integer', (c) => c.notNull())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('quarter', 'bigint', (c) => c.notNull())
+      .addColumn('provider_id', 'text')
+      .addColumn('model_id', 'text')
+      .addColumn('agent', 'text')
+      .addColumn('long_context', 'integer', (c) => c.notNull())
+      .addColumn('messages', 'bigint', (c) => c.notNull())
+      .addColumn('used_messages', 'bigint', (c) => c.notNull())
+      .addColumn('cost', 'double precision', (c) => c.notNull())
+      .addColumn('input', 'bigint', (c) => c.notNull())
+      .addColumn('output', 'bigint', (c) => c.notNull())
+      .addColumn('reasoning', 'bigint', (c) => c.notNull())
+      .addColumn('cache_read', 'bigint', (c) => c.notNull())
+      .addColumn('cache_write', 'bigint', (c) => c.notNull())
+      .compile(),
+    db.schema.createIndex('usage_rollup_by_session').on('usage_rollup').columns(['source_id', 'session_id']).compile(),
   ],
 };

@@ -32,6 +32,11 @@ export class SqliteSessionDb {
     return this.prepare(query.sql).all(...parameters) as R[];
   }
 
+  /** The first column of the first row, if any (a point lookup with no row object made). */
+  value<T>(query: CompiledQuery, parameters: readonly unknown[] = query.parameters): T | undefined {
+    return this.prepare(query.sql).pluck(true).get(...parameters) as T | undefined;
+  }
+
   /** Rows as arrays (a large scan allocates no object per row). */
   *iterateRaw(query: CompiledQuery, parameters: readonly unknown[] = query.parameters): IterableIterator<unknown[]> {
     yield* this.prepare(query.sql).raw(true).iterate(...parameters) as IterableIterator<unknown[]>;
