@@ -10,7 +10,8 @@ import { SOURCE_FILTERS, SOURCE_KINDS } from '@/lib/model/source';
 import type { ModelPrice, PriceResolver } from '@/lib/pricing/price-types';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import { SessionDbWriter } from '@/lib/server/db/ingest/session-db-writer';
-import { statsFromDb } from '@/lib/server/db/queries/stats';
+import { statsPlan } from '@/lib/server/db/queries/stats';
+import { runSync } from '@/lib/server/db/query-plan';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { statsQuerySchema, STATS_GROUPINGS } from '@/lib/stats/stats-query';
 
@@ -147,7 +148,7 @@ describe('stats from the session database', () => {
             usage: 'message',
             projects,
           });
-          const actual = statsFromDb(db, query, { sourceIds, prices });
+          const actual = runSync(db, statsPlan('sqlite', query, { sourceIds, prices }));
           expect(comparable(actual.total)).toEqual(comparable(expected.total));
           expect(groups(actual.groups)).toEqual(groups(expected.groups));
         } finally {

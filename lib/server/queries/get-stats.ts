@@ -2,7 +2,8 @@ import 'server-only';
 import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
-import { statsFromDb } from '../db/queries/stats';
+import { statsPlan } from '../db/queries/stats';
+import { runSync } from '../db/query-plan';
 
 type StatsAnswer = StatsResult & { complete: boolean };
 
@@ -51,7 +52,7 @@ function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   const complete = store.progress.figuresComplete;
   const db = store.sessionDb;
   if (db?.usable) {
-    const result = statsFromDb(db.db, query, { sourceIds: db.sourceIds(), prices: store.prices });
+    const result = runSync(db.db, statsPlan('sqlite', query, { sourceIds: db.sourceIds(), prices: store.prices }));
     // A restart whose sources are unchanged since their last complete read: the database's figures are whole already.
     return { ...result, complete: complete || db.current };
   }

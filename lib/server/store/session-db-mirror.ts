@@ -6,6 +6,7 @@ import type { SourceIndex } from './source-index';
 import type { GroupedSession } from '@/lib/accounting/stats-grouping';
 import type { Project } from '@/lib/model/project';
 import { sessionHead, sourceProjects } from '../db/queries/session-list';
+import { runSync } from '../db/query-plan';
 
 /**
  * The session database kept equal to the store's sources: every change set the store takes in is
@@ -69,11 +70,11 @@ export class SessionDbMirror {
   /** A session as the database holds it (before the store has read it, at a restart). */
   sessionHead(id: string): GroupedSession | undefined {
     if (!this.usable) return undefined;
-    return sessionHead(this.db, this.sourceIds(), id);
+    return runSync(this.db, sessionHead('sqlite', this.sourceIds(), id));
   }
 
   projects(): Pick<Project, 'id' | 'name' | 'worktree'>[] {
-    return this.usable ? sourceProjects(this.db, this.sourceIds()) : [];
+    return this.usable ? runSync(this.db, sourceProjects('sqlite', this.sourceIds())) : [];
   }
 
   sourceIds(): number[] {

@@ -6,8 +6,8 @@ import { subtreeSessionIDs } from '@/lib/accounting/session-tree';
 import { agentOf } from '@/lib/accounting/stats-grouping';
 import { SOURCE_KINDS, matchesSource } from '@/lib/model/source';
 import type { StatsQuery } from '@/lib/stats/stats-query';
-import { queryBuilder } from '../builders';
-import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
+import { queryBuilder, type Engine } from '../builders';
+import type { QueryPlan } from '../query-plan';
 import { ownedSessions } from './owned-sessions';
 import { sessionHeads, sourceProjects } from './session-list';
 import { toUsageRow, usageRowsQuery, type UsageFilters } from './usage-rows';
@@ -17,38 +17,32 @@ export interface StatsContext extends Pick<StatsInput, 'prices'> {
 }
 
 /** Raw agent values whose normalised name is `agent` (`null`: messages without one match ''). */
-function agentsMatching(db: SqliteSessionDb, sourceIds: readonly number[], agent: string): (string | null)[] {
-  const k = queryBuilder('sqlite');
+function* agentsMatching(engine: Engine, sourceIds: readonly number[], agent: string): QueryPlan<(string | null)[]> {
   const wanted = agentOf(agent)?.key ?? '';
-  const rows = db.all(
-    k
-      .with('owned', () => ownedSessions('sqlite', sourceIds))
-      .selectFrom('message as m')
-      .innerJoin('owned as o', (join) => join.onRef('o.source_id', '=', 'm.source_id').onRef('o.id', '=', 'm.session_id'))
-      .select(sql<string | null>`distinct m.agent`.as('agent'))
-      .where('m.role', '=', 'assistant')
-      .compile(),
-  );
-  return rows.map((r) => r.agent).filter((raw) => (agentOf(raw ?? undefined)?.key ?? '') === wanted);
+  const rows = yield queryBuilder(engine)
+    .with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds))
+    .selectFrom('usage_rollup as u')
+    .innerJoin('owned as o', (join) => join.onRef('o.source_id', '=', 'u.source_id').onRef('o.id', '=', 'u.session_id'))
+    .select(sql<string | null>`distinct u.agent`.as('agent'))
+    .compile();
+  return rows.map((r) => (r.agent === null || r.agent === undefined ? null : String(r.agent))).filter((raw) => (agentOf(raw ?? undefined)?.key ?? '') === wanted);
 }
 
 /**
- * `GET /api/stats` as a query: SQL sums the messages by what the grouping and pricing need, and a
+ * `GET /api/stats` as queries: SQL sums the usage by what the grouping and pricing need, and a
  * pure fold (lib/accounting/usage-rows.ts) prices the rows and keys them by local time.
  */
-export function statsFromDb(db: SqliteSessionDb, query: StatsQuery, context: StatsContext): StatsResult {
+export function* statsPlan(engine: Engine, query: StatsQuery, context: StatsContext): QueryPlan<StatsResult> {
+  const sessions = yield* sessionHeads(engine, context.sourceIds);
   const filters: UsageFilters = {
     from: query.from,
     to: query.to,
     project: query.project,
     kinds: query.source === undefined ? undefined : SOURCE_KINDS.filter((kind) => matchesSource(kind, query.source!)),
-    agents: query.agent === undefined ? undefined : agentsMatching(db, context.sourceIds, query.agent),
-    sessionIDs: undefined as string[] | undefined,
+    agents: query.agent === undefined ? undefined : yield* agentsMatching(engine, context.sourceIds, query.agent),
+    sessionIDs: query.session ? [...subtreeSessionIDs(sessions, [query.session])] : undefined,
   };
-  const sessions = sessionHeads(db, context.sourceIds);
-  if (query.session) filters.sessionIDs = [...subtreeSessionIDs(sessions, [query.session])];
-  const compiled = usageRowsQuery('sqlite', context.sourceIds, usageDimensions(query.groupBy, query.split), filters);
-  const rows = db.all<Record<string, unknown>>(compiled).map(toUsageRow);
-  const projects = sourceProjects(db, context.sourceIds);
+  const rows = (yield usageRowsQuery(engine, context.sourceIds, usageDimensions(query.groupBy, query.split), filters)).map(toUsageRow);
+  const projects = yield* sourceProjects(engine, context.sourceIds);
   return foldUsageRows(rows, { sessions, groupBy: query.groupBy, split: query.split, timeZone: query.timeZone, prices: context.prices, projects, roots: query.roots });
 }

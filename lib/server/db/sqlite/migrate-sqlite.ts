@@ -1,6 +1,7 @@
 import 'server-only';
 import { queryBuilder } from '../builders';
-import { MIGRATIONS } from '../migrations';
+import { createMigrationTable } from '../migrations/migration-table';
+import { planMigrations } from '../migrations/plan-migrations';
 import type { SqliteSessionDb } from './sqlite-session-db';
 
 /** The database recorded a migration this build does not have: another build's cache, rebuilt. */
@@ -12,27 +13,14 @@ export class ForeignSchemaError extends Error {}
  * prefix of this build's throws ForeignSchemaError.
  */
 export function migrateSqlite(db: SqliteSessionDb): void {
-  const kysely = queryBuilder('sqlite');
+  const k = queryBuilder('sqlite');
   db.transaction(() => {
-    db.run(
-      kysely.schema
-        .createTable('schema_migration')
-        .ifNotExists()
-        .addColumn('version', 'integer', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('applied_at', 'bigint', (c) => c.notNull())
-        .compile(),
-    );
-    const applied = db.all(kysely.selectFrom('schema_migration').select(['version', 'name']).orderBy('version').compile());
-    const known = new Map(MIGRATIONS.map((m) => [m.version, m.name]));
-    for (const row of applied) {
-      if (known.get(row.version) !== row.name) throw new ForeignSchemaError(`schema migration ${row.version} "${row.name}" is not this build's`);
-    }
-    const done = new Set(applied.map((row) => row.version));
-    for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue;
-      for (const statement of migration.statements(kysely as never)) db.run(statement);
-      db.run(kysely.insertInto('schema_migration').values({ version: migration.version, name: migration.name, applied_at: Date.now() }).compile());
+    db.run(createMigrationTable(k));
+    const { pending, foreign } = planMigrations(db.all(k.selectFrom('schema_migration').select(['version', 'name']).compile()));
+    if (foreign) throw new ForeignSchemaError(foreign);
+    for (const migration of pending) {
+      for (const statement of migration.statements(k as never)) db.run(statement);
+      db.run(k.insertInto('schema_migration').values({ version: migration.version, name: migration.name, applied_at: Date.now() }).compile());
     }
   });
 }
