@@ -27,7 +27,7 @@ const devScriptAllowance = process.env.NODE_ENV === 'development' ? " 'unsafe-ev
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // better-sqlite3 is a native addon: keep it out of the server bundle.
-  serverExternalPackages: ['better-sqlite3', 'chokidar'],
+  serverExternalPackages: ['better-sqlite3', 'chokidar', 'pg'],
   // `npm pack` ships the traced server (scripts/package/): no build and no node_modules of the
   // build tools at the user's. Only that build asks for it, the others skip the copying.
   output: process.env.SESSIONSCOPE_STANDALONE === '1' ? 'standalone' : undefined,

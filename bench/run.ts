@@ -8,6 +8,7 @@ import { cleanup, installCleanup, keepTempDirs } from './lib/cleanup';
 import { markdownTable, rows } from './lib/figures';
 import { ensureBuild } from './lib/server';
 import { benchClaude } from './claude';
+import { benchHistory } from './history';
 import { benchPackage } from './package';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       scale: { type: 'boolean', default: false },
+      history: { type: 'boolean', default: false },
+      sizes: { type: 'string', default: '5000,20000' },
+      'no-claude': { type: 'boolean', default: false },
       package: { type: 'boolean', default: false },
       'reuse-build': { type: 'string' },
       starts: { type: 'string', default: '3' },
@@ -33,11 +37,14 @@ async function main(): Promise<void> {
   });
   installCleanup();
   if (values.keep) keepTempDirs();
-  console.log(`sessionscope bench: ${values.package ? 'package' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
+  console.log(`sessionscope bench: ${values.package ? 'package' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && (want('live') || want('search') || want('soak') || values.scale)) ensureBuild(values.rebuild);
-  if (values.package) {
+  if (!values.package && (want('live') || want('search') || want('soak') || values.scale || values.history)) ensureBuild(values.rebuild);
+  if (values.history) {
+    // `--history [--sizes 5000,20000] [--corpus DIR] [--no-claude]`: issue 26's table, both sizes and both sources, against ccusage.
+    await benchHistory({ sizes: values.sizes.split(',').map(Number), corpusRoot: values.corpus, claude: !values['no-claude'] });
+  } else if (values.package) {
     await benchPackage(values['reuse-build'], Number(values.starts));
   } else if (values.scale && only?.includes('claude')) {
     // `--scale --only claude [--sessions N] [--corpus DIR]`: ccusage and Sessionscope on a generated year of Claude Code (2,000 transcripts unless --sessions says).

@@ -9,7 +9,7 @@ import { ms, report, sleep } from './lib/figures';
 import { addOnePercent } from './lib/one-percent';
 import { getJson, peakRssMb, startServer, type RunningServer } from './lib/server';
 
-interface Floor {
+export interface Floor {
   recordsAt: number;
   readyAt: number;
   cost: number;
@@ -24,7 +24,7 @@ interface Figure {
 }
 
 /** Bytes under `dir` (files only). */
-function bytesUnder(dir: string): number {
+export function bytesUnder(dir: string): number {
   let total = 0;
   try {
     for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) total += statSync(path.join(e.parentPath, e.name)).size;
@@ -43,12 +43,12 @@ function bytesUnderPrefix(dir: string, prefix: string): number {
   }
 }
 
-function removeSideFiles(format: string, dir: string): void {
+export function removeSideFiles(format: string, dir: string): void {
   if (format === 'sqlite') for (const side of ['-wal', '-shm']) rmSync(path.join(dir, `opencode.db${side}`), { force: true });
 }
 
 /** ccusage's OpenCode daily report as JSON, timed from its spawn; peak RSS from GNU time. */
-async function ccusageOpencode(dir: string, home: string): Promise<{ ms: number; rssMb: number; cost: number }> {
+export async function ccusageOpencode(dir: string, home: string): Promise<{ ms: number; rssMb: number; cost: number }> {
   const run = await runCcusage<{ totals?: { totalCost?: number } }>(['opencode', 'daily', '--json', '--offline'], { HOME: home, OPENCODE_DATA_DIR: dir, XDG_DATA_HOME: '', XDG_CONFIG_HOME: '' });
   return { ms: run.ms, rssMb: run.rssMb, cost: run.output.totals?.totalCost ?? Number.NaN };
 }
@@ -60,7 +60,7 @@ const correct = (total: Figure, floor: Floor): boolean => {
 };
 
 /** Spawn → first `/api/stats` whose total is marked complete and equals the floor's sum; then → health "ready" (the store), and with the search index too. */
-async function firstCorrectTotal(server: RunningServer, floor: Floor): Promise<{ correct: number; ready: number; searchReady: number; last?: Figure }> {
+export async function firstCorrectTotal(server: RunningServer, floor: Floor): Promise<{ correct: number; ready: number; searchReady: number; last?: Figure }> {
   const deadline = performance.now() + 10 * 60_000;
   let correctAt = Number.NaN;
   let last: Figure | undefined;
@@ -111,7 +111,7 @@ async function emptyStart(work: string): Promise<number> {
 }
 
 /** Waits until the cache folder stops growing (the indexes are written after "ready"). */
-async function settledCache(cache: string): Promise<number> {
+export async function settledCache(cache: string): Promise<number> {
   let before = -1;
   for (let i = 0; i < 120; i++) {
     const now = bytesUnder(cache);

@@ -96,6 +96,12 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Peak resident memory of a process (VmHWM), in MB. */
+/** Resident memory now (VmRSS), MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
 export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);

@@ -8,15 +8,29 @@ import { ownedSessions } from './owned-sessions';
 
 export type SessionHead = GroupedSession & { time: { archived?: number } };
 
-function headsQuery(engine: Engine, sourceIds: readonly number[], id?: string) {
-  const k = queryBuilder(engine);
-  let query = k
+const HEAD_COLUMNS = ['s.id', 's.kind', 's.project_id', 's.directory', 's.parent_id', 's.title', 's.archived'] as const;
+
+function headsQuery(engine: Engine, sourceIds: readonly number[]) {
+  return queryBuilder(engine)
     .with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds))
     .selectFrom('owned as o')
     .innerJoin('session as s', (join) => join.onRef('s.source_id', '=', 'o.source_id').onRef('s.id', '=', 'o.id'))
-    .select(['s.id', 's.kind', 's.project_id', 's.directory', 's.parent_id', 's.title', 's.archived']);
-  if (id !== undefined) query = query.where('o.id', '=', id);
-  return query.compile();
+    .select(HEAD_COLUMNS)
+    .compile();
+}
+
+/** One id's session from the source that owns it (the highest priority, then the first registered). */
+function headQuery(engine: Engine, sourceIds: readonly number[], id: string) {
+  return queryBuilder(engine)
+    .selectFrom('session as s')
+    .innerJoin('source as src', 'src.id', 's.source_id')
+    .select(HEAD_COLUMNS)
+    .where('s.id', '=', id)
+    .where('s.source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1])
+    .orderBy('src.priority', 'desc')
+    .orderBy('src.id')
+    .limit(1)
+    .compile();
 }
 
 function toHead(r: Record<string, unknown>): SessionHead {
@@ -37,7 +51,7 @@ export function* sessionHeads(engine: Engine, sourceIds: readonly number[]): Que
 }
 
 export function* sessionHead(engine: Engine, sourceIds: readonly number[], id: string): QueryPlan<SessionHead | undefined> {
-  const row = (yield headsQuery(engine, sourceIds, id))[0];
+  const row = (yield headQuery(engine, sourceIds, id))[0];
   return row && toHead(row);
 }
 

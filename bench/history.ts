@@ -1,0 +1,75 @@
+// Issue 26's table (`npm run bench -- --history`): OpenCode databases of 5,000 and 20,000 sessions
+// (OpenCode not running) against ccusage on the same file, in one run: the first correct total
+// cold and after a restart with nothing changed, search ready, memory, the cache folder; then the
+// Claude Code year and four times it. Ratios are against ccusage's time in this run.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { generateCorpus } from '../scripts/corpus/generate';
+import { benchClaude } from './claude';
+import { runChild } from './lib/child';
+import { tempDir } from './lib/cleanup';
+import { ms, report, sleep } from './lib/figures';
+import { peakRssMb, rssMb, startServer } from './lib/server';
+import { bytesUnder, ccusageOpencode, firstCorrectTotal, removeSideFiles, settledCache, type Floor } from './side-by-side';
+
+interface SizeFigures {
+  restart: number;
+}
+
+async function oneSize(sessions: number, corpusRoot: string | undefined): Promise<SizeFigures> {
+  const section = `History ${sessions.toLocaleString('en')} sessions`;
+  const out = corpusRoot ? path.join(corpusRoot, String(sessions)) : tempDir(`history-${sessions}`);
+  if (!existsSync(path.join(out, 'corpus.json'))) generateCorpus({ out, sessions, format: 'sqlite' });
+  const dir = path.join(out, 'sqlite');
+  const work = tempDir(`history-work-${sessions}`);
+  const dataBytes = bytesUnder(dir);
+  removeSideFiles('sqlite', dir);
+  const floor = await runChild<Floor>('floor-read.ts', ['--format', 'sqlite', '--dir', dir]);
+  await ccusageOpencode(dir, path.join(work, 'cc-home'));
+  const cc = await ccusageOpencode(dir, path.join(work, 'cc-home'));
+  removeSideFiles('sqlite', dir);
+  report({ section, name: 'ccusage 20.0.24 opencode daily --json --offline, report printed', value: ms(cc.ms), note: `peak RSS ${cc.rssMb.toFixed(0)} MB; ${(dataBytes / 2 ** 30).toFixed(2)} GB of history, ${floor.assistants} assistant messages` });
+
+  const home = path.join(work, 'home');
+  const cache = path.join(home, '.cache');
+  const cold = await startServer(dir, home);
+  try {
+    const run = await firstCorrectTotal(cold, floor);
+    await sleep(2_000);
+    const settled = rssMb(cold.pid);
+    const peak = peakRssMb(cold.pid);
+    const disk = await settledCache(cache);
+    report({ section, name: 'cold: first correct /api/stats total', value: ms(run.correct), baseline: `ccusage ${ms(cc.ms)}`, ratio: run.correct / cc.ms, target: '< ccusage', pass: run.correct < cc.ms });
+    report({ section, name: 'cold: search ready', value: ms(run.searchReady), baseline: `ccusage ${ms(cc.ms)}`, ratio: run.searchReady / cc.ms, target: '≤ 15x ccusage', pass: run.searchReady / cc.ms <= 15 });
+    report({ section, name: 'server RSS once search is ready', value: `${settled.toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 250 MB', pass: settled <= 250 });
+    report({ section, name: 'server peak RSS (VmHWM)', value: `${peak.toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 500 MB', pass: peak <= 500 });
+    report({ section, name: 'the cache folder (session database, summary and search indexes)', value: `${(disk / 2 ** 20).toFixed(0)} MB`, baseline: `${(dataBytes / 2 ** 20).toFixed(0)} MB history`, ratio: disk / dataBytes, target: '≤ 0.25x', pass: disk / dataBytes <= 0.25 });
+  } finally {
+    await cold.stop();
+  }
+  removeSideFiles('sqlite', dir);
+  const warm = await startServer(dir, home);
+  try {
+    const run = await firstCorrectTotal(warm, floor);
+    report({ section, name: 'restart, nothing changed: first correct total', value: ms(run.correct), baseline: `ccusage ${ms(cc.ms)}`, ratio: run.correct / cc.ms, target: '≤ 0.25x ccusage', pass: run.correct / cc.ms <= 0.25 });
+    return { restart: run.correct };
+  } finally {
+    await warm.stop();
+    removeSideFiles('sqlite', dir);
+  }
+}
+
+export async function benchHistory(options: { sizes: number[]; corpusRoot?: string; claude: boolean }): Promise<void> {
+  const restarts: [number, number][] = [];
+  for (const sessions of options.sizes) restarts.push([sessions, (await oneSize(sessions, options.corpusRoot)).restart]);
+  const [small, large] = [restarts[0], restarts[restarts.length - 1]];
+  if (small && large && large[0] > small[0]) {
+    const r = large[1] / small[1];
+    report({ section: 'History', name: `restart at ${large[0].toLocaleString('en')} sessions against ${small[0].toLocaleString('en')}`, value: ms(large[1]), baseline: ms(small[1]), ratio: r, target: '≤ 1.3x (flat)', pass: r <= 1.3 });
+  }
+  if (options.claude) {
+    // The Claude Code year (2,000 transcripts) and four times it.
+    await benchClaude({ sessions: 2_000, corpus: options.corpusRoot && path.join(options.corpusRoot, 'claude-2000') });
+    await benchClaude({ sessions: 8_000, corpus: options.corpusRoot && path.join(options.corpusRoot, 'claude-8000') });
+  }
+}
