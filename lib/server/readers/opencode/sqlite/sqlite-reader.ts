@@ -333,8 +333,14 @@ export class SqliteReader implements SourceReader {
     return this.found() ? `${identity(this.path)}|${writeSignature(this.path)}` : undefined;
   }
 
+  /**
+   * A read that reached every row is complete as of the signature it began at, records it skipped
+   * included (they are not in the database, and a re-read of the same file skips them again; unlike
+   * the summary index, which re-parses only rows whose rowid or time changed, any write changes the
+   * file's signature).
+   */
   completeAs(): string | undefined {
-    return this.cacheable() ? this.cacheSignature() : undefined;
+    return this.openError === undefined && this.queries !== undefined && this.scanProblem === undefined ? this.cacheSignature() : undefined;
   }
 
   /** What the summary index keeps to know nothing changed: the file's identity, its and its log's size and time. */
