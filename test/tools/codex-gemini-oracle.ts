@@ -98,7 +98,11 @@ export async function codexOracle(root: string): Promise<CodexGeminiOracle> {
       if (line.type !== 'event_msg') continue;
       if (p.type === 'item_completed' && obj(p.item).type === 'UserMessage') userTurns++;
       if (p.type === 'item_completed' && obj(p.item).type === 'CommandExecution' && obj(p.item).status === 'failed') toolErrors++;
-      if (p.type === 'task_complete' && p.error) failedTurns++;
+      // A failed turn names the model it asked.
+      if (p.type === 'task_complete' && p.error) {
+        failedTurns++;
+        if (model) models.add(model);
+      }
       const last = obj(obj(p.info).last_token_usage);
       if (p.type !== 'token_count' || Object.keys(last).length === 0) continue;
       responses++;
@@ -130,7 +134,7 @@ export async function codexOracle(root: string): Promise<CodexGeminiOracle> {
     });
   }
   for (const s of sessions) if (s.parentID && spawned.has(s.id)) s.spawnCallID = spawned.get(s.id);
-  return { description: 'straight sums over the rollouts: event_msg/token_count last_token_usage per response (input and output as billed), turn_context model, item_completed UserMessage turns', sessions, totals: totalsOf(sessions) };
+  return { description: 'straight sums over the rollouts: event_msg/token_count last_token_usage per response (input and output as billed), turn_context model (of a response or a failed turn), item_completed UserMessage turns', sessions, totals: totalsOf(sessions) };
 }
 
 const SESSION_CONTEXT_ID = 'd04923d38bb0f6017037e74183378ef4';

@@ -1,0 +1,109 @@
+// Codex CLI and Gemini CLI sessions written by the real binaries (test/fixtures/codex-*, gemini-*):
+// every session's figures equal the straight sums over its files (oracle.json,
+// test/tools/codex-gemini-oracle.ts), and nothing read is "unknown".
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Part, ToolPart } from '@/lib/model/part';
+import { lookupPrice } from '@/lib/pricing/lookup-price';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
+import { CODEX_VERSION } from '../tools/agent-bins';
+import { codexOracle, type CodexGeminiOracle, type CodexGeminiOracleSession } from '../tools/codex-gemini-oracle';
+
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const codexRoot = path.join(fixtures, `codex-${CODEX_VERSION}`, 'sessions');
+type Committed = CodexGeminiOracle & { runs: { step: string; exitCode: number | null }[] };
+const committed = (name: string): Committed => JSON.parse(readFileSync(path.join(fixtures, name, 'oracle.json'), 'utf8')) as Committed;
+
+let store: Store;
+beforeAll(async () => {
+  store = new Store(createReaders({ opencodeDir: path.join(fixtures, 'none'), databases: [], codexDir: codexRoot }));
+  await store.start();
+});
+afterAll(() => store.stop());
+
+const msgs = (id: string) => [...store.view.messages(id)];
+
+async function partsOf(id: string): Promise<Part[]> {
+  const ids = msgs(id).map((m) => m.id);
+  return [...(await store.messageParts(id, ids)).values()].flatMap((held) => held.parts);
+}
+
+function expectFigures(s: CodexGeminiOracleSession): void {
+  const summary = store.summaryMap().get(s.id);
+  expect(summary, s.id).toBeDefined();
+  const { tokens } = summary!;
+  expect(tokens, s.id).toEqual(s.tokens);
+  expect(summary!.turnCount, `${s.id} turns`).toBe(s.userTurns);
+  expect(msgs(s.id).filter((m) => m.role === 'assistant' && !m.error).length, `${s.id} responses`).toBe(s.responses);
+  expect(msgs(s.id).filter((m) => m.role === 'assistant' && m.error).length, `${s.id} failed turns`).toBe(s.failedTurns);
+  expect(summary!.parentID, `${s.id} parent`).toBe(s.parentID);
+  expect(summary!.forkedFrom, `${s.id} fork`).toBe(s.forkedFrom);
+  expect([...summary!.models].map((m) => m.split('/').at(-1)).sort(), `${s.id} models`).toEqual(s.models);
+  expect(summary!.directory, `${s.id} directory`).toBe(s.directory);
+}
+
+async function expectTools(s: CodexGeminiOracleSession): Promise<ToolPart[]> {
+  const parts = await partsOf(s.id);
+  expect(parts.filter((p) => p.type === 'unknown'), s.id).toEqual([]);
+  const tools = parts.filter((p): p is ToolPart => p.type === 'tool');
+  expect(tools.length, `${s.id} tool calls`).toBe(s.toolCalls);
+  expect(tools.filter((t) => t.status === 'error').length, `${s.id} tool errors`).toBe(s.toolErrors);
+  expect(tools.filter((t) => t.status === 'running' || t.status === 'pending'), `${s.id} calls without a result`).toEqual([]);
+  expect(parts.filter((p) => p.type === 'step-finish').length, `${s.id} steps`).toBe(s.responses);
+  return tools;
+}
+
+describe(`Codex CLI ${CODEX_VERSION} as the real binary wrote it`, () => {
+  const oracle = committed(`codex-${CODEX_VERSION}`);
+
+  it('the committed oracle is the straight sums over the committed files', async () => {
+    const fresh = await codexOracle(codexRoot);
+    expect(fresh.sessions).toEqual(oracle.sessions);
+    expect(fresh.totals).toEqual(oracle.totals);
+  });
+
+  it('every session: tokens of each kind (input without cache, output without reasoning), turns, models per turn, parent and fork links', () => {
+    expect([...store.summaryMap().values()].filter((s) => s.source === 'codex').map((s) => s.id).sort()).toEqual(oracle.sessions.map((s) => s.id).sort());
+    for (const s of oracle.sessions) expectFigures(s);
+    expect(oracle.totals.tokens.reasoning).toBeGreaterThan(0);
+    expect(oracle.sessions.some((s) => s.models.length === 2)).toBe(true);
+  });
+
+  it('a fork counts only its own response, though its running total starts from its original', () => {
+    const fork = oracle.sessions.find((s) => s.forkedFrom)!;
+    expect(store.summaryMap().get(fork.id)!.tokens).toEqual({ input: 400, output: 70, reasoning: 0, cacheRead: 4_500, cacheWrite: 0 });
+    const all = [...store.summaryMap().values()].filter((s) => s.source === 'codex');
+    expect(all.reduce((a, s) => a + s.tokens.input + s.tokens.cacheRead, 0)).toBe(oracle.totals.tokens.input + oracle.totals.tokens.cacheRead);
+  });
+
+  it('tool calls with their results and errors; the subagent is linked from the spawn_agent call and its report', async () => {
+    for (const s of oracle.sessions) await expectTools(s);
+    const child = oracle.sessions.find((s) => s.parentID)!;
+    expect(child.agent).toBeTruthy();
+    const parent = await partsOf(child.parentID!);
+    expect(parent.find((p): p is ToolPart => p.type === 'tool' && p.callID === child.spawnCallID)?.childSessionID).toBe(child.id);
+    expect(parent.find((p) => p.type === 'agent-report')).toMatchObject({ childSessionID: child.id, status: 'completed' });
+    expect(new Set(msgs(child.id).map((m) => m.agent))).toEqual(new Set([child.agent]));
+    expect(store.summaryMap().get(child.parentID!)!.childCount).toBe(1);
+  });
+
+  it('reasoning is read; the failed turn is one error, not an answer', async () => {
+    const tools = oracle.sessions.find((s) => s.tokens.reasoning > 0 && s.toolCalls > 0)!;
+    expect((await partsOf(tools.id)).filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.text)).toEqual(['Read the readme, then try the missing file.']);
+    const failed = oracle.sessions.find((s) => s.failedTurns > 0)!;
+    expect(msgs(failed.id).find((m) => m.role === 'assistant')).toMatchObject({ finish: 'error', error: { message: expect.stringContaining('high demand') } });
+  });
+
+  it('priced at models.dev API prices; a model without a price is unpriced, never $0', () => {
+    const priced = store.summaryMap().get(oracle.sessions.find((s) => s.models.join() === 'gpt-5.5' && s.tokens.input > 0)!.id)!;
+    expect(priced.unpricedModels).toEqual([]);
+    expect(priced.computedCost).toBeGreaterThan(0);
+    expect(lookupPrice('openai', 'gpt-5.5')).toBeDefined();
+    const mock = store.summaryMap().get(oracle.sessions.find((s) => s.models.includes('gpt-5-mock') && !s.parentID)!.id)!;
+    expect(mock.unpricedModels.map((m) => m.split('/').at(-1))).toEqual(['gpt-5-mock']);
+    expect(mock.computedCost).toBe(0);
+  });
+});
