@@ -9,17 +9,18 @@ import type { Part, ToolPart } from '@/lib/model/part';
 import { lookupPrice } from '@/lib/pricing/lookup-price';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
-import { CODEX_VERSION } from '../tools/agent-bins';
-import { codexOracle, type CodexGeminiOracle, type CodexGeminiOracleSession } from '../tools/codex-gemini-oracle';
+import { CODEX_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
+import { codexOracle, geminiOracle, type CodexGeminiOracle, type CodexGeminiOracleSession } from '../tools/codex-gemini-oracle';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const codexRoot = path.join(fixtures, `codex-${CODEX_VERSION}`, 'sessions');
+const geminiRoot = path.join(fixtures, `gemini-${GEMINI_VERSION}`);
 type Committed = CodexGeminiOracle & { runs: { step: string; exitCode: number | null }[] };
 const committed = (name: string): Committed => JSON.parse(readFileSync(path.join(fixtures, name, 'oracle.json'), 'utf8')) as Committed;
 
 let store: Store;
 beforeAll(async () => {
-  store = new Store(createReaders({ opencodeDir: path.join(fixtures, 'none'), databases: [], codexDir: codexRoot }));
+  store = new Store(createReaders({ opencodeDir: path.join(fixtures, 'none'), databases: [], codexDir: codexRoot, geminiDir: geminiRoot }));
   await store.start();
 });
 afterAll(() => store.stop());
@@ -105,5 +106,50 @@ describe(`Codex CLI ${CODEX_VERSION} as the real binary wrote it`, () => {
     const mock = store.summaryMap().get(oracle.sessions.find((s) => s.models.includes('gpt-5-mock') && !s.parentID)!.id)!;
     expect(mock.unpricedModels.map((m) => m.split('/').at(-1))).toEqual(['gpt-5-mock']);
     expect(mock.computedCost).toBe(0);
+  });
+});
+
+describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
+  const oracle = committed(`gemini-${GEMINI_VERSION}`);
+
+  it('the committed oracle is the straight sums over the committed files', async () => {
+    const fresh = await geminiOracle(geminiRoot);
+    expect(fresh.sessions).toEqual(oracle.sessions);
+    expect(fresh.totals).toEqual(oracle.totals);
+  });
+
+  it('every session: tokens of each kind, turns (never the harness <session_context>), models per response, subagent links, the folder from .project_root', () => {
+    expect([...store.summaryMap().values()].filter((s) => s.source === 'gemini').map((s) => s.id).sort()).toEqual(oracle.sessions.map((s) => s.id).sort());
+    for (const s of oracle.sessions) expectFigures(s);
+    expect(oracle.totals.tokens.reasoning).toBeGreaterThan(0);
+  });
+
+  it('a resumed session keeps the tokens its rewritten copies dropped: every run counts', () => {
+    const resumed = oracle.sessions.find((s) => s.userTurns === 3)!;
+    expect(resumed.responses).toBe(3);
+    const summary = store.summaryMap().get(resumed.id)!;
+    // The CLI's own view of the file (the last run only) would hold 5,600 + 60 of these.
+    expect(summary.tokens.input + summary.tokens.cacheRead + summary.tokens.output + summary.tokens.reasoning).toBe(5_000 + 40 + 5_300 + 50 + 30 + 5_600 + 60);
+    expect(msgs(resumed.id).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('tool calls with their results and errors; the subagent is linked from the invoke_agent call; reasoning is read', async () => {
+    for (const s of oracle.sessions) await expectTools(s);
+    const child = oracle.sessions.find((s) => s.parentID)!;
+    const parent = await partsOf(child.parentID!);
+    expect(parent.find((p): p is ToolPart => p.type === 'tool' && p.callID === child.spawnCallID)?.childSessionID).toBe(child.id);
+    const tools = oracle.sessions.find((s) => s.toolErrors > 0)!;
+    const parts = await partsOf(tools.id);
+    expect(parts.filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.text)).toEqual(['**Inspecting** Read the readme, run a command, then try the missing file.']);
+    expect(parts.find((p) => p.type === 'context' && p.kind === 'session_context')).toBeDefined();
+  });
+
+  it('priced at models.dev API prices (Gemini records no cost), the router-picked model too', () => {
+    for (const s of oracle.sessions.filter((o) => o.responses > 0)) {
+      const summary = store.summaryMap().get(s.id)!;
+      expect(summary.computedCost, s.id).toBeGreaterThan(0);
+      expect(summary.unpricedModels, s.id).toEqual([]);
+    }
+    expect(oracle.sessions.flatMap((s) => s.models)).toContain('gemini-3.1-pro-preview');
   });
 });

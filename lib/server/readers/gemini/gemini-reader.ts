@@ -1,0 +1,72 @@
+import 'server-only';
+import path from 'node:path';
+import type { Part } from '@/lib/model/part';
+import type { SourceCache } from '@/lib/server/index-cache/index-cache';
+import type { NameTarget } from '@/lib/server/watcher/name-watch';
+import { FileSessionReader } from '../file-session-reader';
+import type { FileRead } from '../pi/file-index';
+import { classifyChatPath, listChats, projectRootFile, type ChatFileRef } from './gemini-files';
+import { contentText } from './gemini-parts';
+import { readGeminiFile } from './read-gemini-file';
+
+/**
+ * Gemini CLI chats (`~/.gemini/tmp/<project>/chats/`), read-only: one session per file, resumes
+ * appended to it, subagents in `chats/<parent session id>/`. The root is `~/.gemini`.
+ */
+export class GeminiReader extends FileSessionReader<ChatFileRef> {
+  readonly kind = 'gemini' as const;
+  /** `tmp/<project>/chats/<parent>/<subagent>.jsonl` */
+  protected readonly folderDepth = 5;
+  private readonly tmp: string;
+
+  constructor(root: string, cache?: SourceCache) {
+    super(root, cache);
+    this.tmp = path.join(this.path, 'tmp');
+  }
+
+  /** Only `tmp/` holds chats (the rest of `~/.gemini` is settings, history and caches). */
+  override nameTargets(): NameTarget[] {
+    return [{ folder: this.tmp, depth: this.folderDepth - 1 }];
+  }
+
+  protected listAll(): Promise<ChatFileRef[]> {
+    return listChats(this.tmp);
+  }
+
+  protected listUnder(folder: string): Promise<ChatFileRef[]> {
+    return listChats(this.tmp, folder === this.path ? this.tmp : folder);
+  }
+
+  protected refOf(file: string): ChatFileRef | undefined {
+    return classifyChatPath(this.tmp, file);
+  }
+
+  /** The working directory comes from the project's `.project_root`. */
+  protected override alsoReads(ref: ChatFileRef): string[] {
+    return [projectRootFile(this.tmp, ref.project)];
+  }
+
+  protected async readRef(ref: ChatFileRef): Promise<FileRead> {
+    const read = await readGeminiFile(ref, this.path, this.tmp);
+    if (read.state === 'ok' && !ref.parentID) await this.linkSubagents(ref, read.mapped.session.id, read.mapped.parts);
+    return read;
+  }
+
+  /**
+   * An `invoke_agent` call's subagent is the chat in `chats/<this session>/` whose first prompt is
+   * the call's `prompt` (the call's result does not name it).
+   */
+  private async linkSubagents(ref: ChatFileRef, sessionID: string, parts: Part[]): Promise<void> {
+    const calls = parts.filter((p) => p.type === 'tool' && p.tool === 'invoke_agent');
+    if (calls.length === 0) return;
+    const children = await listChats(this.tmp, path.join(path.dirname(ref.path), sessionID));
+    for (const child of children) {
+      const read = await readGeminiFile(child, this.path, this.tmp);
+      if (read.state !== 'ok') continue;
+      const prompt = read.mapped.messages.find((m) => m.role === 'user');
+      const text = read.mapped.parts.find((p) => p.type === 'text' && p.messageID === prompt?.id);
+      const call = calls.find((c) => c.type === 'tool' && !c.childSessionID && text?.type === 'text' && contentText(c.input.prompt) === text.text);
+      if (call?.type === 'tool') call.childSessionID = read.mapped.session.id;
+    }
+  }
+}
