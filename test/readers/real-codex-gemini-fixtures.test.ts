@@ -144,6 +144,17 @@ describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
     expect(parts.find((p) => p.type === 'context' && p.kind === 'session_context')).toBeDefined();
   });
 
+  it('a tool output too large for the record is read whole from tool-outputs/ when the session is opened', async () => {
+    const big = oracle.sessions.find((s) => s.tokens.input > 15_000)!;
+    const call = (await partsOf(big.id)).find((p): p is ToolPart => p.type === 'tool');
+    expect(call?.input).toEqual({ command: 'seq 1 20000', description: 'Print many lines' });
+    // As the CLI wrote it: `<untrusted_context>\nOutput: 1\n2\n…\n20000\nProcess Group PGID: …`.
+    const lines = call?.output?.split('\n') ?? [];
+    expect(lines.slice(1, 3)).toEqual(['Output: 1', '2']);
+    expect(lines.filter((l) => /^\d+$/.test(l))).toHaveLength(19_999);
+    expect(call?.output).not.toContain('Output too large');
+  });
+
   it('priced at models.dev API prices (Gemini records no cost), the router-picked model too', () => {
     for (const s of oracle.sessions.filter((o) => o.responses > 0)) {
       const summary = store.summaryMap().get(s.id)!;

@@ -1,13 +1,18 @@
 import 'server-only';
 import path from 'node:path';
 import type { Part } from '@/lib/model/part';
+import { readDataFile } from '@/lib/server/fs/open-data-file';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
+import type { SessionContent } from '../read-result';
 import { classifyChatPath, listChats, projectRootFile, type ChatFileRef } from './gemini-files';
 import { contentText } from './gemini-parts';
 import { readGeminiFile } from './read-gemini-file';
+
+/** A tool's whole output read from `tool-outputs/` up to this size; past it the record's excerpt stays. */
+const FULL_OUTPUT_MAX = 16 * 1024 * 1024;
 
 /**
  * Gemini CLI chats (`~/.gemini/tmp/<project>/chats/`), read-only: one session per file, resumes
@@ -50,6 +55,25 @@ export class GeminiReader extends FileSessionReader<ChatFileRef> {
     const read = await readGeminiFile(ref, this.path, this.tmp);
     if (read.state === 'ok' && !ref.parentID) await this.linkSubagents(ref, read.mapped.session.id, read.mapped.parts);
     return read;
+  }
+
+  /**
+   * A tool output too large for the record keeps its first 8,000 and last 32,000 characters there
+   * ("Output too large. ... For full output see: <path>"); the whole of it is in
+   * `tmp/<project>/tool-outputs/session-<id>/<call id>.txt`, read when the session is opened.
+   */
+  override async loadContent(sessionID: string): Promise<SessionContent | undefined> {
+    const content = await super.loadContent(sessionID);
+    const file = this.index.fileOf(sessionID);
+    const ref = file ? this.refOf(file) : undefined;
+    if (!content || !ref) return content;
+    const folder = path.join(this.tmp, ref.project, 'tool-outputs', `session-${sessionID}`);
+    for (const part of content.parts) {
+      if (part.type !== 'tool' || !part.output?.startsWith('Output too large.') || !/^[\w.#-]+$/.test(part.callID)) continue;
+      const read = await readDataFile(path.join(folder, `${part.callID}.txt`), { root: this.path, maxBytes: FULL_OUTPUT_MAX });
+      if (read.ok) part.output = read.bytes.toString('utf8');
+    }
+    return content;
   }
 
   /**
