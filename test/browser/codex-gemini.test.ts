@@ -12,6 +12,7 @@ import { CODEX_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
 import { allSessions, getJson, type ApiSessions } from './support/api';
 import { openBrowserDashboard, type BrowserDashboard } from './support/browser-dashboard';
 import { HAS_CHROMIUM, type PageWatch } from './support/chromium';
+import { saveScreenshot } from './support/screenshots';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -51,6 +52,7 @@ describe.skipIf(!HAS_CHROMIUM)('real Codex CLI and Gemini CLI sessions in the br
       await page.getByLabel('Source').selectOption(source);
       await page.waitForURL(new RegExp(`source=${source}`));
       await expect.poll(() => rows.count()).toBe(api.sessions.filter((s) => s.source === source).length);
+      await saveScreenshot(page, `sessions-source-${source}`);
     }
   });
 
@@ -74,7 +76,12 @@ describe.skipIf(!HAS_CHROMIUM)('real Codex CLI and Gemini CLI sessions in the br
     const child = api.sessions.find((s) => s.source === 'codex' && s.parentID)!;
     await open(child.id);
     expect(await page.locator(`main a[href*="${encodeURIComponent(child.parentID!)}"]`).count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'session-codex-subagent');
     for (const s of api.sessions) expect(await open(s.id), s.id).not.toContain('unknown part');
+    await open(tools.id);
+    await saveScreenshot(page, 'session-codex-tools');
+    await open(api.sessions.find((s) => s.source === 'gemini' && s.title.includes('[ssc:g-tools]'))!.id);
+    await saveScreenshot(page, 'session-gemini-tools');
     expect(watch.errors).toEqual([]);
   });
 
