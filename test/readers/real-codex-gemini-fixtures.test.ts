@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part, ToolPart } from '@/lib/model/part';
 import { lookupPrice } from '@/lib/pricing/lookup-price';
+import { comparePartOrder } from '@/lib/sessions/build-turns';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import { CODEX_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
@@ -44,6 +45,12 @@ function expectFigures(s: CodexGeminiOracleSession): void {
   expect(summary!.forkedFrom, `${s.id} fork`).toBe(s.forkedFrom);
   expect([...summary!.models].map((m) => m.split('/').at(-1)).sort(), `${s.id} models`).toEqual(s.models);
   expect(summary!.directory, `${s.id} directory`).toBe(s.directory);
+}
+
+/** The first reply's parts in the timeline's order (by time, then id): as the agent wrote them. */
+async function firstReplyOrder(id: string): Promise<string[]> {
+  const reply = msgs(id).find((m) => m.role === 'assistant')!;
+  return (await partsOf(id)).filter((p) => p.messageID === reply.id).sort(comparePartOrder).map((p) => p.type);
 }
 
 async function expectTools(s: CodexGeminiOracleSession): Promise<ToolPart[]> {
@@ -94,6 +101,7 @@ describe(`Codex CLI ${CODEX_VERSION} as the real binary wrote it`, () => {
   it('reasoning is read; the failed turn is one error, not an answer', async () => {
     const tools = oracle.sessions.find((s) => s.tokens.reasoning > 0 && s.toolCalls > 0)!;
     expect((await partsOf(tools.id)).filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.text)).toEqual(['Read the readme, then try the missing file.']);
+    expect(await firstReplyOrder(tools.id)).toEqual(['reasoning', 'text', 'tool', 'tool', 'step-finish']);
     const failed = oracle.sessions.find((s) => s.failedTurns > 0)!;
     expect(msgs(failed.id).find((m) => m.role === 'assistant')).toMatchObject({ finish: 'error', error: { message: expect.stringContaining('high demand') } });
   });
@@ -142,6 +150,7 @@ describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
     const parts = await partsOf(tools.id);
     expect(parts.filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.text)).toEqual(['**Inspecting** Read the readme, run a command, then try the missing file.']);
     expect(parts.find((p) => p.type === 'context' && p.kind === 'session_context')).toBeDefined();
+    expect(await firstReplyOrder(tools.id)).toEqual(['reasoning', 'text', 'tool', 'tool', 'tool', 'step-finish']);
   });
 
   it('a tool output too large for the record is read whole from tool-outputs/ when the session is opened', async () => {

@@ -191,7 +191,8 @@ export function mapCodexLines(lines: readonly CodexLine[], sizes: readonly numbe
     now = time;
     updated = Math.max(updated, time);
     const p = line.payload;
-    const key = String(line.ordinal ?? `i${index}`);
+    // Padded: parts written in the same millisecond are ordered by id.
+    const key = String(line.ordinal ?? index).padStart(9, '0');
     const turnID = str(p.turn_id) ?? str(obj(p.internal_chat_message_metadata_passthrough).turn_id);
     if (line.type === 'turn_context') {
       const model = str(p.model);

@@ -5,7 +5,10 @@ import type { GeminiMessage } from './gemini-schema';
 interface Site {
   sessionID: string;
   messageID: string;
-  /** `<session>:<message id>`; parts append `:<kind><index>`. */
+  /**
+   * `<session>:<message id>`; parts append `:<order>-<kind>`: parts of one message share its time,
+   * and the timeline orders those by id.
+   */
   idBase: string;
   time: number;
 }
@@ -30,13 +33,13 @@ export function hasFunctionResponse(content: unknown): boolean {
 }
 
 export function textPart(site: Site, text: string, index = 0): TextPart {
-  return { ...base(site, `text${index}`), type: 'text', text };
+  return { ...base(site, `b-text${index}`), type: 'text', text };
 }
 
 /** Each streamed thought chunk is one entry (`subject` from a `**bold**` lead, `description` the rest). */
 export function reasoningPart(site: Site, thoughts: NonNullable<GeminiMessage['thoughts']>): ReasoningPart | undefined {
   const text = thoughts.map((t) => [t.subject ? `**${t.subject}** ` : '', t.description ?? ''].join('')).join('');
-  return text.trim() ? { ...base(site, 'reasoning'), type: 'reasoning', text } : undefined;
+  return text.trim() ? { ...base(site, 'a-reasoning'), type: 'reasoning', text } : undefined;
 }
 
 /** A result's text: the `functionResponse.response` `output` (or `error`) of each part. */
@@ -53,7 +56,7 @@ export function toolPart(site: Site, call: Call, index: number): ToolPart {
   const { output, error } = resultText(call.result);
   const status = STATUS[call.status ?? ''] ?? (call.result ? 'completed' : 'running');
   return {
-    ...base(site, `tool${index}`),
+    ...base(site, `c-tool${String(index).padStart(4, '0')}`),
     type: 'tool',
     callID: call.id ?? `${site.idBase}:${index}`,
     tool: call.name ?? 'tool',
@@ -67,7 +70,7 @@ export function toolPart(site: Site, call: Call, index: number): ToolPart {
 /** The harness's `<session_context>` message, `info` and `warning` notes: one folded line with its size. */
 export function contextPart(site: Site, kind: string, text: string, size: number): ContextPart {
   const flat = text.replace(/<\/?[a-z][\w-]*>/gi, ' ').replace(/\s+/g, ' ').trim();
-  return { ...base(site, 'context'), type: 'context', kind, summary: flat.length > 140 ? `${flat.slice(0, 139)}…` : flat || kind, size };
+  return { ...base(site, 'a-context'), type: 'context', kind, summary: flat.length > 140 ? `${flat.slice(0, 139)}…` : flat || kind, size };
 }
 
 export type { Part };

@@ -86,7 +86,7 @@ export function mapGeminiChat(chat: FoldedChat, ctx: GeminiContext): FileSession
       const reasoning = m.thoughts ? reasoningPart(site, m.thoughts) : undefined;
       const own: Part[] = [...(reasoning ? [reasoning] : []), ...(text ? [textPart(site, text)] : []), ...calls.map((c, i) => toolPart(site, c, i))];
       if (m.tokens) {
-        const step: StepFinishPart = { id: `${id}:finish`, messageID: id, sessionID, type: 'step-finish', time: { start: time }, reason: finish, cost: 0, tokens };
+        const step: StepFinishPart = { id: `${id}:z-finish`, messageID: id, sessionID, type: 'step-finish', time: { start: time }, reason: finish, cost: 0, tokens };
         own.push(step);
       }
       add(info, own);
