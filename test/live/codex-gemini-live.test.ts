@@ -1,6 +1,6 @@
 // The dashboard watching the real Codex CLI and Gemini CLI: a session appears while its first
 // turn is still running (a tool call that takes a few seconds), then after each run (new session,
-// resume, Codex fork) the API equals a cold read of the same files.
+// resume, Codex fork, a subagent) the API equals a cold read of the same files.
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { startServer, type StartedServer } from '../support/start-server';
 import type { Scenario } from '../tools/model-server';
 import { startModelServer } from '../tools/model-server';
+import { codexScenarios, fillSpawnedAgent, geminiScenarios } from '../tools/codex-gemini-scenarios';
 import { codexSessionsOf, runCodex, writeCodexConfig } from '../tools/run-codex';
 import { geminiDirOf, runGemini, writeGeminiSettings } from '../tools/run-gemini';
 import { createHome, removeDir } from '../tools/run-opencode';
@@ -88,11 +89,11 @@ async function project(home: string): Promise<string> {
 }
 
 describe('live: the dashboard watching the real Codex CLI and Gemini CLI', () => {
-  it('Codex: a session appears while it runs, then a resume and a fork: the API equals a cold read after each', { timeout: 180_000 }, async () => {
+  it('Codex: a session appears while it runs, then a resume, a fork and a subagent: the API equals a cold read after each', { timeout: 180_000 }, async () => {
     const home = await createHome('sessionscope-live-codex-');
     cleanups.push(() => removeDir(home));
     const cwd = await project(home);
-    const model = await startModelServer(slowScenarios((cmd) => ({ name: 'exec_command', input: { cmd, workdir: cwd } })));
+    const model = await startModelServer([...slowScenarios((cmd) => ({ name: 'exec_command', input: { cmd, workdir: cwd } })), ...codexScenarios(cwd)], { rewrite: fillSpawnedAgent });
     cleanups.push(() => model.close());
     await writeCodexConfig(home, model.url);
     const codexDir = codexSessionsOf(home);
@@ -109,15 +110,18 @@ describe('live: the dashboard watching the real Codex CLI and Gemini CLI', () =>
     await expectLiveEqualsCold(dash, { codexDir }, none, 'resume');
     expect((await runCodex({ home, cwd, prompt: 'In a fork.', command: ['fork', done.threadId!] })).code).toBe(0);
     await expectLiveEqualsCold(dash, { codexDir }, none, 'fork');
-    const live = await listed(dash);
-    expect(live.filter((s) => s.source === 'codex').map((s) => [s.turnCount, Boolean(s.forkedFrom)]).sort()).toEqual([[1, true], [2, false]]);
+    expect((await runCodex({ home, cwd, prompt: '[ssc:x-task] Ask a subagent.', model: 'gpt-5-mock' })).code).toBe(0);
+    await expectLiveEqualsCold(dash, { codexDir }, none, 'subagent');
+    const live = (await listed(dash)).filter((s) => s.source === 'codex');
+    expect(live.map((s) => [s.turnCount, Boolean(s.forkedFrom), Boolean(s.parentID)]).sort()).toEqual([[1, false, false], [1, false, true], [1, true, false], [2, false, false]]);
+    expect(live.find((s) => s.title.includes('[ssc:x-task]'))?.childCount).toBe(1);
   });
 
-  it('Gemini: a session appears while it runs, then a resume: the API equals a cold read after each', { timeout: 180_000 }, async () => {
+  it('Gemini: a session appears while it runs, then a resume and a subagent: the API equals a cold read after each', { timeout: 180_000 }, async () => {
     const home = await createHome('sessionscope-live-gemini-');
     cleanups.push(() => removeDir(home));
     const cwd = await project(home);
-    const model = await startModelServer(slowScenarios((cmd) => ({ name: 'run_shell_command', input: { command: cmd, description: 'Wait' } })));
+    const model = await startModelServer([...slowScenarios((cmd) => ({ name: 'run_shell_command', input: { command: cmd, description: 'Wait' } })), ...geminiScenarios(cwd)]);
     cleanups.push(() => model.close());
     await writeGeminiSettings(home);
     const geminiDir = geminiDirOf(home);
@@ -130,6 +134,10 @@ describe('live: the dashboard watching the real Codex CLI and Gemini CLI', () =>
     await expectLiveEqualsCold(dash, { geminiDir }, none, 'new session');
     expect((await runGemini({ home, cwd, serverUrl: model.url, prompt: 'Again.', model: 'gemini-2.5-pro', args: ['-r', 'latest'] })).code).toBe(0);
     await expectLiveEqualsCold(dash, { geminiDir }, none, 'resume');
-    expect((await listed(dash)).filter((s) => s.source === 'gemini').map((s) => s.turnCount)).toEqual([2]);
+    expect((await runGemini({ home, cwd, serverUrl: model.url, prompt: '[ssc:g-task] Ask a subagent.', model: 'gemini-2.5-pro' })).code).toBe(0);
+    await expectLiveEqualsCold(dash, { geminiDir }, none, 'subagent');
+    const live = (await listed(dash)).filter((s) => s.source === 'gemini');
+    expect(live.map((s) => [s.turnCount, Boolean(s.parentID)]).sort()).toEqual([[1, false], [1, true], [2, false]]);
+    expect(live.find((s) => s.title.includes('[ssc:g-task]'))?.childCount).toBe(1);
   });
 });
