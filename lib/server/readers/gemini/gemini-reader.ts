@@ -9,7 +9,7 @@ import type { FileRead } from '../pi/file-index';
 import type { SessionContent } from '../read-result';
 import { classifyChatPath, listChats, projectRootFile, type ChatFileRef } from './gemini-files';
 import { contentText } from './gemini-parts';
-import { readGeminiFile } from './read-gemini-file';
+import { isHashFolder, readGeminiFile } from './read-gemini-file';
 
 /** A tool's whole output read from `tool-outputs/` up to this size; past it the record's excerpt stays. */
 const FULL_OUTPUT_MAX = 16 * 1024 * 1024;
@@ -46,9 +46,9 @@ export class GeminiReader extends FileSessionReader<ChatFileRef> {
     return classifyChatPath(this.tmp, file);
   }
 
-  /** The working directory comes from the project's `.project_root`. */
+  /** The working directory comes from the project's `.project_root` (a hash-named folder's: from `projects.json`). */
   protected override alsoReads(ref: ChatFileRef): string[] {
-    return [projectRootFile(this.tmp, ref.project)];
+    return [projectRootFile(this.tmp, ref.project), ...(isHashFolder(ref.project) ? [path.join(this.path, 'projects.json')] : [])];
   }
 
   protected async readRef(ref: ChatFileRef): Promise<FileRead> {
