@@ -89,7 +89,7 @@ async function project(home: string): Promise<string> {
 }
 
 describe('live: the dashboard watching the real Codex CLI and Gemini CLI', () => {
-  it('Codex: a session appears while it runs, then a resume, a fork and a subagent: the API equals a cold read after each', { timeout: 180_000 }, async () => {
+  it('Codex: a session appears while it runs, then a resume, a fork and a subagent: the API equals a cold read after each', { timeout: 300_000 }, async () => {
     const home = await createHome('sessionscope-live-codex-');
     cleanups.push(() => removeDir(home));
     const cwd = await project(home);
@@ -117,7 +117,7 @@ describe('live: the dashboard watching the real Codex CLI and Gemini CLI', () =>
     expect(live.find((s) => s.title.includes('[ssc:x-task]'))?.childCount).toBe(1);
   });
 
-  it('Gemini: a session appears while it runs, then a resume and a subagent: the API equals a cold read after each', { timeout: 180_000 }, async () => {
+  it('Gemini: a session appears while it runs, then a resume and a subagent: the API equals a cold read after each', { timeout: 300_000 }, async () => {
     const home = await createHome('sessionscope-live-gemini-');
     cleanups.push(() => removeDir(home));
     const cwd = await project(home);
