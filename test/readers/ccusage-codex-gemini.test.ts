@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
-import { CODEX_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
+import { CODEX_VERSION, GEMINI_LEGACY_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
 
 const run = promisify(execFile);
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -49,6 +49,8 @@ beforeAll(async () => {
   cpSync(path.join(fixtures, `codex-${CODEX_VERSION}`), path.join(tmp, 'codex'), { recursive: true });
   mkdirSync(path.join(tmp, '.gemini'));
   cpSync(path.join(fixtures, `gemini-${GEMINI_VERSION}`), path.join(tmp, '.gemini'), { recursive: true });
+  // The older version's chats (one JSON document each, a hash-named folder) beside the new ones, as after an upgrade.
+  cpSync(path.join(fixtures, `gemini-${GEMINI_LEGACY_VERSION}`, 'tmp'), path.join(tmp, '.gemini', 'tmp'), { recursive: true });
   codex = (await ccusage(['codex', 'session'], { CODEX_HOME: path.join(tmp, 'codex') })) as typeof codex;
   gemini = (await ccusage(['gemini', 'session'], {})) as typeof gemini;
   store = new Store(createReaders({ opencodeDir: path.join(tmp, 'none'), databases: [], codexDir: path.join(tmp, 'codex', 'sessions'), geminiDir: path.join(tmp, '.gemini') }));
@@ -85,9 +87,10 @@ describe(`ccusage 20.0.24 on the Codex CLI ${CODEX_VERSION} fixture`, () => {
   });
 });
 
-describe(`ccusage 20.0.24 on the Gemini CLI ${GEMINI_VERSION} fixture`, () => {
-  it('every session with tokens, subagents and resumed runs included: the same input, cache reads, output (thoughts apart), total and models', () => {
+describe(`ccusage 20.0.24 on the Gemini CLI ${GEMINI_VERSION} and ${GEMINI_LEGACY_VERSION} fixtures`, () => {
+  it('every session with tokens, subagents, resumed runs and the older version\'s JSON chats included: the same input, cache reads, output (thoughts apart), total and models', () => {
     const spent = ours('gemini').filter((s) => s.tokens.input > 0);
+    expect(spent.filter((s) => /^[0-9a-f]{64}$/.test(s.directory))).toHaveLength(2);
     expect(gemini.sessions.map((row) => row.sessionId).sort()).toEqual(spent.map((s) => s.id).sort());
     for (const row of gemini.sessions) {
       const s = store.summaryMap().get(row.sessionId)!;

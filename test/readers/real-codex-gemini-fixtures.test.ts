@@ -10,7 +10,7 @@ import { lookupPrice } from '@/lib/pricing/lookup-price';
 import { comparePartOrder } from '@/lib/sessions/build-turns';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
-import { CODEX_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
+import { CODEX_VERSION, GEMINI_LEGACY_VERSION, GEMINI_VERSION } from '../tools/agent-bins';
 import { codexOracle, geminiOracle, type CodexGeminiOracle, type CodexGeminiOracleSession } from '../tools/codex-gemini-oracle';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -171,5 +171,37 @@ describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
       expect(summary.unpricedModels, s.id).toEqual([]);
     }
     expect(oracle.sessions.flatMap((s) => s.models)).toContain('gemini-3.1-pro-preview');
+  });
+});
+
+describe(`Gemini CLI ${GEMINI_LEGACY_VERSION} (a chat as one JSON document, in a folder named by a hash) as the real binary wrote it`, () => {
+  const oracle = committed(`gemini-${GEMINI_LEGACY_VERSION}`);
+  const legacyRoot = path.join(fixtures, `gemini-${GEMINI_LEGACY_VERSION}`);
+  let legacy: Store;
+  beforeAll(async () => {
+    legacy = new Store(createReaders({ opencodeDir: path.join(fixtures, 'none'), databases: [], geminiDir: legacyRoot }));
+    await legacy.start();
+  });
+  afterAll(() => legacy.stop());
+
+  it('the committed oracle is the straight sums over the committed files', async () => {
+    const fresh = await geminiOracle(legacyRoot);
+    expect(fresh.sessions).toEqual(oracle.sessions);
+  });
+
+  it('every session: tokens of each kind, turns (a resume appended to the same document), models, tool calls and errors', async () => {
+    expect([...legacy.summaryMap().keys()].sort()).toEqual(oracle.sessions.map((s) => s.id).sort());
+    for (const s of oracle.sessions) {
+      const summary = legacy.summaryMap().get(s.id)!;
+      expect(summary.tokens, s.id).toEqual(s.tokens);
+      expect(summary.turnCount, s.id).toBe(s.userTurns);
+      expect([...summary.models].map((m) => m.split('/').at(-1)), s.id).toEqual(s.models);
+      const ids = [...legacy.view.messages(s.id)].map((m) => m.id);
+      const parts = [...(await legacy.messageParts(s.id, ids)).values()].flatMap((held) => held.parts);
+      expect(parts.filter((p) => p.type === 'unknown'), s.id).toEqual([]);
+      const tools = parts.filter((p): p is ToolPart => p.type === 'tool');
+      expect([tools.length, tools.filter((t) => t.status === 'error').length], s.id).toEqual([s.toolCalls, s.toolErrors]);
+    }
+    expect(oracle.sessions.some((s) => s.userTurns === 2)).toBe(true);
   });
 });

@@ -58,10 +58,17 @@ async function jsonl(file: string): Promise<Json[]> {
   });
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
+async function filesUnder(dir: string, endings: readonly string[] = ['.jsonl']): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : Promise.resolve(e.name.endsWith('.jsonl') ? [join(dir, e.name)] : []))));
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name), endings) : Promise.resolve(endings.some((end) => e.name.endsWith(end)) ? [join(dir, e.name)] : []))));
   return nested.flat().sort();
+}
+
+/** A chat of the versions before JSONL: one document, its messages as if each were a line. */
+async function legacyLines(file: string): Promise<Json[]> {
+  const doc = obj(JSON.parse(await readFile(file, 'utf8')));
+  const { messages, ...header } = doc;
+  return [header, ...(Array.isArray(messages) ? messages.map(obj) : [])];
 }
 
 function totalsOf(sessions: CodexGeminiOracleSession[]): CodexGeminiOracle['totals'] {
@@ -146,15 +153,19 @@ function hasText(content: unknown): boolean {
 
 /** Gemini: `<gemini dir>/tmp/<project>/chats/session-*.jsonl` and `chats/<parent id>/<id>.jsonl`. */
 export async function geminiOracle(geminiDir: string): Promise<CodexGeminiOracle> {
-  const projects = obj(obj(JSON.parse(await readFile(join(geminiDir, 'projects.json'), 'utf8')).projects));
+  // Versions before projects.json named the folder by the directory's hash: the folder name it is.
+  const projects = obj(obj(JSON.parse(await readFile(join(geminiDir, 'projects.json'), 'utf8').catch(() => '{}')).projects));
   const dirOf = new Map(Object.entries(projects).map(([dir, name]) => [String(name), dir]));
-  const files = await filesUnder(join(geminiDir, 'tmp'));
+  const directoryOf = (folder: string) => dirOf.get(folder) ?? folder;
+  const all = await filesUnder(join(geminiDir, 'tmp'), ['.jsonl', '.json']);
+  // A resume converts a .json chat to the .jsonl of the same name.
+  const files = all.filter((f) => !(f.endsWith('.json') && all.includes(`${f}l`)));
   const sessions: CodexGeminiOracleSession[] = [];
   const spawnCalls = new Map<string, string>();
   for (const file of files) {
     const parts = relative(join(geminiDir, 'tmp'), file).split(sep);
     if (parts[1] !== 'chats') continue;
-    const lines = await jsonl(file);
+    const lines = file.endsWith('.json') ? await legacyLines(file) : await jsonl(file);
     // Every version of every message, top-level or inside `$set.messages`; the last holds.
     const last = new Map<string, Json>();
     const tokensOf = new Map<string, Json>();
@@ -186,7 +197,7 @@ export async function geminiOracle(geminiDir: string): Promise<CodexGeminiOracle
     sessions.push({
       id: id ?? file,
       file: relative(geminiDir, file),
-      directory: dirOf.get(parts[0] ?? '') ?? '',
+      directory: directoryOf(parts[0] ?? ''),
       ...(parentID ? { parentID } : {}),
       ...(parentID && firstPrompt ? { spawnCallID: `prompt:${JSON.stringify(firstPrompt.content)}` } : {}),
       responses: tokensOf.size,

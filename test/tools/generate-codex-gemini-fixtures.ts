@@ -2,7 +2,7 @@
 // Gemini CLI offline against the scripted model server (`npm run fixtures -- codex` / `-- gemini`).
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CODEX_VERSION, GEMINI_VERSION } from './agent-bins';
+import { CODEX_VERSION, GEMINI_LEGACY_VERSION, GEMINI_VERSION } from './agent-bins';
 import { codexOracle, geminiOracle } from './codex-gemini-oracle';
 import { codexScenarios, fillSpawnedAgent, geminiScenarios } from './codex-gemini-scenarios';
 import { freshHome, record, type AgentRun } from './generate-agent-fixtures';
@@ -82,5 +82,36 @@ export async function generateGeminiFixture(fixturesDir: string): Promise<void> 
   await cp(join(gemini, 'tmp'), join(target, 'tmp'), { recursive: true });
   const oracle = await geminiOracle(target);
   await writeFile(join(target, 'oracle.json'), `${JSON.stringify({ fixture: name, geminiVersion: GEMINI_VERSION, ...oracle, runs }, null, 2)}\n`);
+  await rm(home, { recursive: true, force: true });
+}
+
+/**
+ * `gemini-<legacy version>/`: a `~/.gemini` of the versions that wrote each chat as one JSON
+ * document in `tmp/<sha256 of the directory>/chats/` (no projects.json, no subagents yet).
+ */
+export async function generateGeminiLegacyFixture(fixturesDir: string): Promise<void> {
+  const name = `gemini-${GEMINI_LEGACY_VERSION}`;
+  const { home, dirs } = await freshHome(name, ['alpha']);
+  const alpha = dirs.alpha!;
+  const server = await startModelServer(geminiScenarios(alpha));
+  await writeGeminiSettings(home, { legacy: true });
+  const runs: AgentRun[] = [];
+  try {
+    const run = async (step: string, prompt: string, options: { args?: string[] } = {}) => {
+      const result = await runGemini({ home, cwd: alpha, serverUrl: server.url, prompt, model: 'gemini-2.5-pro', version: GEMINI_LEGACY_VERSION, ...options });
+      record(runs, step, 'alpha', [...(options.args ?? []), '-m', 'gemini-2.5-pro'], result);
+    };
+    await run('tools', '[ssc:g-tools] Inspect the project: read the readme and the other file.');
+    await run('resume: first', '[ssc:g-resume] First question.');
+    await run('resume: -r latest', 'Second question.', { args: ['-r', 'latest'] });
+  } finally {
+    await server.close();
+  }
+  const target = join(fixturesDir, name);
+  await rm(target, { recursive: true, force: true });
+  await mkdir(target, { recursive: true });
+  await cp(join(geminiDirOf(home), 'tmp'), join(target, 'tmp'), { recursive: true, filter: (src) => !src.endsWith('logs.json') });
+  const oracle = await geminiOracle(target);
+  await writeFile(join(target, 'oracle.json'), `${JSON.stringify({ fixture: name, geminiVersion: GEMINI_LEGACY_VERSION, ...oracle, runs }, null, 2)}\n`);
   await rm(home, { recursive: true, force: true });
 }

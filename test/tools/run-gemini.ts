@@ -15,6 +15,8 @@ export interface GeminiRun {
   /** Extra arguments before the prompt: `-r latest`, `-r <id>`. */
   args?: string[];
   timeoutMs?: number;
+  /** Another version than {@link GEMINI_VERSION}. */
+  version?: string;
 }
 
 /** Where Gemini CLI keeps its state inside `home`. */
@@ -23,7 +25,7 @@ export function geminiDirOf(home: string): string {
 }
 
 /** `<home>/.gemini/settings.json`: API-key auth (else `-p` refuses the gateway auth), no updates or telemetry. */
-export async function writeGeminiSettings(home: string): Promise<void> {
+export async function writeGeminiSettings(home: string, { legacy = false }: { legacy?: boolean } = {}): Promise<void> {
   const dir = geminiDirOf(home);
   await mkdir(dir, { recursive: true });
   const settings = {
@@ -31,13 +33,15 @@ export async function writeGeminiSettings(home: string): Promise<void> {
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
     security: { auth: { selectedType: 'gemini-api-key' } },
+    // Where versions before 0.2x looked for it.
+    ...(legacy ? { selectedAuthType: 'gemini-api-key' } : {}),
   };
   await writeFile(join(dir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
 /** `gemini -p ... -o json --approval-mode yolo`; the session id is in the parsed stdout. */
 export async function runGemini(run: GeminiRun): Promise<RunResult & { sessionId?: string }> {
-  const cli = await ensureGemini();
+  const cli = await ensureGemini(run.version);
   const args = [cli, '-p', run.prompt, '-o', 'json', '--approval-mode', 'yolo', ...(run.model ? ['-m', run.model] : []), ...(run.args ?? [])];
   const env = { ...baseAgentEnv(run.home), GEMINI_API_KEY: 'scripted-key', GOOGLE_GEMINI_BASE_URL: run.serverUrl, GEMINI_CLI_TRUST_WORKSPACE: 'true' };
   const result = await runBinary({ command: process.execPath, args, cwd: run.cwd, env, timeoutMs: run.timeoutMs });
