@@ -96,6 +96,21 @@ describe.skipIf(!HAS_CHROMIUM)('real Codex CLI and Gemini CLI sessions in the br
     expect(await page.locator(`tr[data-session-id="${priced.id}"] [title*="At API prices"]`).first().getAttribute('title')).toContain('Codex CLI and Gemini CLI record no cost');
   });
 
+  it('diagnostics lists both sources with their folders and sessions; the plans page opens', async () => {
+    await page.goto(`${dashboard.url}/diagnostics`);
+    const rows = page.locator('#sources tbody tr');
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    for (const source of ['codex', 'gemini'] as const) {
+      const row = texts.find((t) => t.startsWith(source));
+      expect(row, texts.join(' | ')).toBeDefined();
+      expect(row!.replace(/\s+/g, ' ')).toContain(`yes ${api.sessions.filter((s) => s.source === source).length} `);
+    }
+    await page.goto(`${dashboard.url}/plans`);
+    await page.locator('h1').first().waitFor();
+    expect(watch.errors).toEqual([]);
+  });
+
   it('search finds a Codex prompt and a Gemini prompt, each under its source', async () => {
     for (const [q, source] of [['x-resume', 'codex'], ['g-resume', 'gemini']] as const) {
       await expect.poll(async () => (await getJson<SearchResponse>(`${dashboard.url}/api/search?q=${q}&source=${source}`)).hits.length, { timeout: 30_000 }).toBeGreaterThan(0);
