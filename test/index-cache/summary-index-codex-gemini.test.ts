@@ -81,7 +81,7 @@ describe('persistent summary index, Codex CLI and Gemini CLI', () => {
     expect((await readCodex(root, indexFile)).answers.issues).toEqual(after.answers.issues);
   });
 
-  it('Gemini: a restart opens no chat; a changed .project_root reads its project\'s chats again, with the new directory', async () => {
+  it('Gemini: a restart opens no chat; a changed .project_root reads its project\'s chats again, with the new directory; a changed parent its subagent', async () => {
     const { root, indexFile } = tempCopy(GEMINI);
     const chats = files(root, '.jsonl');
     const projectRoot = path.join(root, 'tmp', 'beta', '.project_root');
@@ -98,5 +98,12 @@ describe('persistent summary index, Codex CLI and Gemini CLI', () => {
     expect(after.opened).toEqual(files(path.join(root, 'tmp', 'beta'), '.jsonl').map((f) => path.basename(f)).sort());
     expect(after.answers.sessions.filter((s) => s.includes('"directory":"/home/someone/beta-moved"'))).toHaveLength(2);
     expect(after.answers).toEqual((await readGemini(root)).answers);
+
+    // A subagent is named from its parent's invoke_agent call: a parent written to reads it again.
+    const child = chats.find((f) => !path.basename(f).startsWith('session-'))!;
+    const parent = chats.find((f) => path.basename(f).startsWith('session-') && f.endsWith(`-${path.basename(path.dirname(child)).slice(0, 8)}.jsonl`))!;
+    appendFileSync(parent, `${JSON.stringify({ $set: { lastUpdated: '2026-11-26T17:00:00.000Z' } })}\n`);
+    age([parent]);
+    expect((await readGemini(root, indexFile)).opened).toEqual([path.basename(child), path.basename(parent)].sort());
   });
 });

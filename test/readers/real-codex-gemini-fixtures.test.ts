@@ -146,6 +146,9 @@ describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
     const child = oracle.sessions.find((s) => s.parentID)!;
     const parent = await partsOf(child.parentID!);
     expect(parent.find((p): p is ToolPart => p.type === 'tool' && p.callID === child.spawnCallID)?.childSessionID).toBe(child.id);
+    // Named by the agent the call invoked.
+    expect(new Set(msgs(child.id).map((m) => m.agent))).toEqual(new Set(['generalist']));
+    expect(store.summaryMap().get(child.id)!.agents).toEqual(['generalist']);
     const tools = oracle.sessions.find((s) => s.toolErrors > 0)!;
     const parts = await partsOf(tools.id);
     expect(parts.filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.text)).toEqual(['**Inspecting** Read the readme, run a command, then try the missing file.']);
