@@ -15,6 +15,8 @@ export const HELP = `Usage: sessionscope [options]          (in a clone: npm sta
   --omp-dir DIR         oh-my-pi sessions (default ~/.omp/agent/sessions; env SESSIONSCOPE_OMP_DIR)
   --pi-dir DIR          pi sessions (default ~/.pi/agent/sessions; env SESSIONSCOPE_PI_DIR)
   --claude-dir DIR      Claude Code projects (default ~/.claude/projects; env SESSIONSCOPE_CLAUDE_DIR)
+  --codex-dir DIR       Codex CLI sessions (default $CODEX_HOME/sessions or ~/.codex/sessions; env SESSIONSCOPE_CODEX_DIR)
+  --gemini-dir DIR      Gemini CLI folder (default ~/.gemini; env SESSIONSCOPE_GEMINI_DIR)
   --project DIR         also look for oh-my-opencode plans in DIR (repeatable; sessions name the others)
   --opencode-url URL    follow a running OpenCode server on this machine (repeatable; loopback only;
                         env SESSIONSCOPE_OPENCODE_URL, comma-separated): streaming text, exact
@@ -48,6 +50,8 @@ export function parseOptions(values, env = process.env) {
     ompDir: values['omp-dir'] ? path.resolve(expand(values['omp-dir'])) : undefined,
     piDir: values['pi-dir'] ? path.resolve(expand(values['pi-dir'])) : undefined,
     claudeDir: values['claude-dir'] ? path.resolve(expand(values['claude-dir'])) : undefined,
+    codexDir: values['codex-dir'] ? path.resolve(expand(values['codex-dir'])) : undefined,
+    geminiDir: values['gemini-dir'] ? path.resolve(expand(values['gemini-dir'])) : undefined,
     projects: (values.project ?? []).map((p) => path.resolve(expand(p))),
     opencodeUrls: opencodeUrls(values['opencode-url'] ?? [], env.SESSIONSCOPE_OPENCODE_URL),
     opencodeDiscovery: !values['no-opencode-discovery'] && env.SESSIONSCOPE_OPENCODE_DISCOVERY !== '0',
@@ -77,6 +81,8 @@ export function applyOptionsToEnv(options, env) {
   if (options.ompDir) env.SESSIONSCOPE_OMP_DIR = options.ompDir;
   if (options.piDir) env.SESSIONSCOPE_PI_DIR = options.piDir;
   if (options.claudeDir) env.SESSIONSCOPE_CLAUDE_DIR = options.claudeDir;
+  if (options.codexDir) env.SESSIONSCOPE_CODEX_DIR = options.codexDir;
+  if (options.geminiDir) env.SESSIONSCOPE_GEMINI_DIR = options.geminiDir;
   if (options.projects.length > 0) {
     env.SESSIONSCOPE_PROJECT_DIRS = [...(env.SESSIONSCOPE_PROJECT_DIRS ? [env.SESSIONSCOPE_PROJECT_DIRS] : []), ...options.projects].join(path.delimiter);
   }

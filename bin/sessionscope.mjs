@@ -82,6 +82,8 @@ function OPTION_SPEC() {
     'omp-dir': { type: 'string' },
     'pi-dir': { type: 'string' },
     'claude-dir': { type: 'string' },
+    'codex-dir': { type: 'string' },
+    'gemini-dir': { type: 'string' },
     project: { type: 'string', multiple: true },
     'opencode-url': { type: 'string', multiple: true },
     'no-opencode-discovery': { type: 'boolean' },

@@ -37,6 +37,8 @@ function isolatedEnv(home: string): NodeJS.ProcessEnv {
   env.SESSIONSCOPE_OMP_DIR = path.join(home, 'none-omp');
   env.SESSIONSCOPE_PI_DIR = path.join(home, 'none-pi');
   env.SESSIONSCOPE_CLAUDE_DIR = path.join(home, 'none-claude');
+  env.SESSIONSCOPE_CODEX_DIR = path.join(home, 'none-codex');
+  env.SESSIONSCOPE_GEMINI_DIR = path.join(home, 'none-gemini');
   return env;
 }
 

@@ -11,6 +11,10 @@ export interface DataLocations {
   ompDir: string;
   piDir: string;
   claudeDir: string;
+  /** Codex CLI rollouts: `$CODEX_HOME/sessions`, by default `~/.codex/sessions`. */
+  codexDir: string;
+  /** Gemini CLI's folder (`~/.gemini`: `tmp/<project>/chats/`, `projects.json`). */
+  geminiDir: string;
   /** Extra project folders to look for boulder plans in (sessions name the others). */
   projectDirs: string[];
 }
@@ -21,6 +25,8 @@ export const ENV = {
   ompDir: 'SESSIONSCOPE_OMP_DIR',
   piDir: 'SESSIONSCOPE_PI_DIR',
   claudeDir: 'SESSIONSCOPE_CLAUDE_DIR',
+  codexDir: 'SESSIONSCOPE_CODEX_DIR',
+  geminiDir: 'SESSIONSCOPE_GEMINI_DIR',
   projectDirs: 'SESSIONSCOPE_PROJECT_DIRS',
 } as const;
 
@@ -63,6 +69,8 @@ export function resolveLocations(env: NodeJS.ProcessEnv = process.env): DataLoca
     ompDir: dir(ENV.ompDir, path.join(home, '.omp', 'agent', 'sessions')),
     piDir: dir(ENV.piDir, path.join(home, '.pi', 'agent', 'sessions')),
     claudeDir: dir(ENV.claudeDir, path.join(home, '.claude', 'projects')),
+    codexDir: dir(ENV.codexDir, path.join(env.CODEX_HOME?.trim() ? expandHome(env.CODEX_HOME) : path.join(home, '.codex'), 'sessions')),
+    geminiDir: dir(ENV.geminiDir, path.join(home, '.gemini')),
     projectDirs: (env[ENV.projectDirs] ?? '').split(path.delimiter).filter((p) => p.trim()).map((p) => path.resolve(expandHome(p))),
   };
 }

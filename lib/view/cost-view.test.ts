@@ -13,6 +13,7 @@ describe('describeCost', () => {
     const v = describeCost({ cost: 0, computedCost: 4.5, unpricedModels: [] });
     expect(v).toMatchObject({ stored: '$0.00', alt: 'API $4.50' });
     expect(v.title).toMatch(/subscriptions such as GitHub Copilot record \$0/);
+    expect(v.title).toMatch(/Codex CLI and Gemini CLI record no cost/);
   });
 
   it('says "partly unpriced" and names the models without a price', () => {

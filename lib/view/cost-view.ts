@@ -23,7 +23,7 @@ export interface CostView {
   title: string;
 }
 
-const STORED_NOTE = 'what the agent recorded (subscriptions such as GitHub Copilot record $0)';
+const STORED_NOTE = 'what the agent recorded (subscriptions such as GitHub Copilot record $0; Codex CLI and Gemini CLI record no cost)';
 const API_NOTE = 'the same tokens at pay-as-you-go API list prices (models.dev)';
 
 /** "acme/mystery, other/x" — at most `max` names, then "and N more". */

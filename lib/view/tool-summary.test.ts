@@ -6,6 +6,8 @@ describe('toolMainArg', () => {
     expect(toolMainArg({ command: 'npm test\nsecond line', description: 'x' })).toBe('npm test');
     expect(toolMainArg({ filePath: '/a/b.ts' })).toBe('/a/b.ts');
     expect(toolMainArg({ pattern: 'TODO', path: '' })).toBe('TODO');
+    expect(toolMainArg({ cmd: 'cat README.md', workdir: '/w' })).toBe('cat README.md');
+    expect(toolMainArg({ message: '[task] Read README.md' })).toBe('[task] Read README.md');
     expect(toolMainArg({ other: 1 })).toBeUndefined();
     expect(toolMainArg(undefined)).toBeUndefined();
     expect(toolMainArg({ command: 'y'.repeat(200) }, 10)).toBe(`${'y'.repeat(9)}…`);

@@ -1,4 +1,5 @@
-const MAIN_ARG_KEYS = ['command', 'filePath', 'file_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt'];
+// `cmd`: Codex CLI's exec_command; `message`: its spawn_agent task.
+const MAIN_ARG_KEYS = ['command', 'cmd', 'filePath', 'file_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'message'];
 
 /** The argument that says what a tool call did ("npm test", "src/a.ts"), one line, bounded. */
 export function toolMainArg(input: Record<string, unknown> | undefined, max = 120): string | undefined {

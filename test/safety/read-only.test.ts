@@ -70,13 +70,15 @@ describe.each(variants)('the dashboard never writes to what it reads ($name)', (
     const opencodeDir = copyFixture(source(), 'opencode');
     const piDir = copyFixture(path.join(FIXTURES, 'pi', 'sessions'));
     const claudeDir = copyFixture(path.join(FIXTURES, 'claude', 'projects'));
+    const codexDir = copyFixture(path.join(FIXTURES, 'codex-0.171.0', 'sessions'));
+    const geminiDir = copyFixture(path.join(FIXTURES, 'gemini-0.61.0'));
     const plansRoot = copyFixture(path.join(FIXTURES, 'plans'));
     const projects = readdirSync(plansRoot).map((name) => path.join(plansRoot, name));
-    const roots = [opencodeDir, piDir, claudeDir, plansRoot];
+    const roots = [opencodeDir, piDir, claudeDir, codexDir, geminiDir, plansRoot];
     const before = snapshotTree(roots);
     expect(before.size).toBeGreaterThan(20);
 
-    const server = await startServer({ opencodeDir, ompDir: piDir, piDir, claudeDir, projects });
+    const server = await startServer({ opencodeDir, ompDir: piDir, piDir, claudeDir, codexDir, geminiDir, projects });
     servers.push(server);
     // Wait for the first full index, so every reader has run.
     for (let i = 0; i < 100; i++) {

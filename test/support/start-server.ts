@@ -65,6 +65,8 @@ export interface ServerDirs {
   ompDir?: string;
   piDir?: string;
   claudeDir?: string;
+  codexDir?: string;
+  geminiDir?: string;
   projects?: string[];
 }
 
@@ -93,6 +95,8 @@ export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], ex
     '--omp-dir', dirs.ompDir ?? missing,
     '--pi-dir', dirs.piDir ?? missing,
     '--claude-dir', dirs.claudeDir ?? missing,
+    '--codex-dir', dirs.codexDir ?? missing,
+    '--gemini-dir', dirs.geminiDir ?? missing,
     ...(dirs.projects ?? []).flatMap((p) => ['--project', p]),
     ...extraArgs,
   ];

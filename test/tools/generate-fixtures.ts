@@ -7,9 +7,10 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAUDE_VERSION, PI_VERSION } from './agent-bins';
+import { CLAUDE_VERSION, CODEX_VERSION, GEMINI_LEGACY_VERSION, GEMINI_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
 import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
+import { generateCodexFixture, generateGeminiFixture, generateGeminiLegacyFixture } from './generate-codex-gemini-fixtures';
 import { startModelServer, type ModelServer } from './model-server';
 import { ensureOpencode } from './opencode-bin';
 import {
@@ -281,10 +282,13 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`opencode-${VERSIONS.merged}-merged`]: generateMerged,
   claude: () => generateClaudeFixture(FIXTURES_DIR),
   pi: () => generatePiFixture(FIXTURES_DIR),
+  codex: () => generateCodexFixture(FIXTURES_DIR),
+  gemini: () => generateGeminiFixture(FIXTURES_DIR),
+  'gemini-legacy': () => generateGeminiLegacyFixture(FIXTURES_DIR),
 };
 
-/** `claude-<version>` and `pi-<version>` are accepted for `claude` and `pi`. */
-const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi' };
+/** `claude-<version>`, `pi-<version>`, `codex-<version>` and `gemini-<version>` are accepted for their short names. */
+const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi', [`codex-${CODEX_VERSION}`]: 'codex', [`gemini-${GEMINI_VERSION}`]: 'gemini', [`gemini-${GEMINI_LEGACY_VERSION}`]: 'gemini-legacy' };
 
 export async function generateFixtures(names: string[] = Object.keys(GENERATORS)): Promise<void> {
   const started = Date.now();

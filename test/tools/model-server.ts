@@ -1,9 +1,13 @@
 // A scripted, deterministic OpenAI-compatible chat-completions server on 127.0.0.1.
 // OpenCode and pi talk to it as OpenAI chat completions (streaming SSE); Claude Code as the
-// Anthropic Messages API (`/v1/messages`, see anthropic-stream.ts).
+// Anthropic Messages API (`/v1/messages`, see anthropic-stream.ts); Codex CLI as the OpenAI
+// Responses API (`/v1/responses`, responses-stream.ts); Gemini CLI as the Gemini API
+// (`:streamGenerateContent`, gemini-stream.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicContext, anthropicError, isAnthropicAuxiliary, respondAnthropic, type AnthropicRequest } from './anthropic-stream';
+import { geminiContext, geminiError, geminiModelOf, geminiToolNames, respondGemini, respondGeminiClassifier, type GeminiRequest } from './gemini-stream';
+import { respondResponses, responsesContext, responsesError, responsesToolNames, type ResponsesRequest } from './responses-stream';
 
 /** One tool call the scripted model makes. `input` is sent as the JSON arguments. */
 export interface ToolCallSpec {
@@ -11,6 +15,8 @@ export interface ToolCallSpec {
   input: Record<string, unknown>;
   /** Call id; defaults to a deterministic `call_<scenario>_<turn>_<n>`. */
   id?: string;
+  /** Responses API only: the tool's namespace (Codex's `multi_agent_v1` subagent tools). */
+  namespace?: string;
 }
 
 /** Token usage reported in the final chunk. */
@@ -165,9 +171,14 @@ function findScenario(scenarios: Scenario[] | null, text: string): Scenario | un
 
 const DEFAULT_REPLY: StreamReply = { type: 'stream', text: 'Done.', usage: { prompt: 100, completion: 2 } };
 
-export async function startModelServer(script: Scenario[] | ScenarioPicker): Promise<ModelServer> {
+/** `rewrite`: fills a picked reply from the request (a subagent id only known at run time). */
+export async function startModelServer(script: Scenario[] | ScenarioPicker, options: { rewrite?: (reply: Reply, request: ChatRequest) => Reply } = {}): Promise<ModelServer> {
   const scenarios = Array.isArray(script) ? script : null;
-  const pick = Array.isArray(script) ? scenarioPicker(script) : script;
+  const picker = Array.isArray(script) ? scenarioPicker(script) : script;
+  const pick: ScenarioPicker = (request, context) => {
+    const reply = picker(request, context);
+    return reply && options.rewrite ? options.rewrite(reply, request) : reply;
+  };
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   let counter = 0;
@@ -209,6 +220,19 @@ export async function startModelServer(script: Scenario[] | ScenarioPicker): Pro
     }
     if (req.method === 'POST' && path.endsWith('/messages')) {
       await handleAnthropic(path, (raw ? JSON.parse(raw) : {}) as AnthropicRequest, res);
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith('/responses')) {
+      handleResponses(path, (raw ? JSON.parse(raw) : {}) as ResponsesRequest, res);
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith(':streamGenerateContent')) {
+      await handleGemini(path, (raw ? JSON.parse(raw) : {}) as GeminiRequest, res);
+      return;
+    }
+    if (req.method === 'POST' && path.endsWith(':generateContent')) {
+      requests.push({ path, kind: 'title', model: geminiModelOf(path), toolNames: [], body: raw ? (JSON.parse(raw) as unknown) : null });
+      respondGeminiClassifier(res);
       return;
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -257,6 +281,26 @@ export async function startModelServer(script: Scenario[] | ScenarioPicker): Pro
     }
     const tag = (scenario ?? 'custom').replace(/\W+/g, '_');
     await respondAnthropic(res, body, id, reply, (n, call) => call.id ?? `toolu_${stamp}_${tag}_${context.turn}_${n}`);
+  }
+
+  function handleResponses(path: string, body: ResponsesRequest, res: ServerResponse): void {
+    const context = responsesContext(body);
+    const scenario = findScenario(scenarios, context.firstUserText)?.name;
+    const reply = settle(pick(body as ChatRequest, context) ?? DEFAULT_REPLY, `${scenario ?? context.firstUserText}:${context.turn}`);
+    requests.push({ path, kind: 'chat', model: body.model, scenario, turn: context.turn, toolNames: responsesToolNames(body), body });
+    if (reply.type === 'error') return responsesError(res, reply.status, reply.message);
+    const n = ++counter;
+    respondResponses(res, body, `resp_${stamp}_${String(n).padStart(4, '0')}`, `${stamp}_${n}`, reply);
+  }
+
+  async function handleGemini(path: string, body: GeminiRequest, res: ServerResponse): Promise<void> {
+    const model = geminiModelOf(path) ?? 'gemini';
+    const context = geminiContext(body);
+    const scenario = findScenario(scenarios, context.firstUserText)?.name;
+    const reply = settle(pick(body as ChatRequest, context) ?? DEFAULT_REPLY, `${scenario ?? context.firstUserText}:${context.turn}`);
+    requests.push({ path, kind: 'chat', model, scenario, turn: context.turn, toolNames: geminiToolNames(body), body });
+    if (reply.type === 'error') return geminiError(res, reply.status, reply.message);
+    await respondGemini(res, model, `resp_${stamp}_${++counter}`, reply);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,6 +3,8 @@ import { resolveLocations, type DataLocations } from '../config';
 import { IndexCache } from '../index-cache/index-cache';
 import { PlanTracker } from '../plans/plan-tracker';
 import { ClaudeCodeReader } from '../readers/claude/claude-reader';
+import { CodexReader } from '../readers/codex/codex-reader';
+import { GeminiReader } from '../readers/gemini/gemini-reader';
 import { JsonTreeReader } from '../readers/opencode/json/json-tree-reader';
 import { SqliteReader } from '../readers/opencode/sqlite/sqlite-reader';
 import { PiSessionReader } from '../readers/pi/pi-reader';
@@ -41,6 +43,8 @@ export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'da
   if (locations.ompDir) readers.push({ reader: new PiSessionReader('omp', locations.ompDir, cache?.source(`omp:${locations.ompDir}`)), priority: 0 });
   if (locations.piDir) readers.push({ reader: new PiSessionReader('pi', locations.piDir, cache?.source(`pi:${locations.piDir}`)), priority: 0 });
   if (locations.claudeDir) readers.push({ reader: new ClaudeCodeReader(locations.claudeDir, cache?.source(`claude:${locations.claudeDir}`)), priority: 0 });
+  if (locations.codexDir) readers.push({ reader: new CodexReader(locations.codexDir, cache?.source(`codex:${locations.codexDir}`)), priority: 0 });
+  if (locations.geminiDir) readers.push({ reader: new GeminiReader(locations.geminiDir, cache?.source(`gemini:${locations.geminiDir}`)), priority: 0 });
   return readers;
 }
 
