@@ -8,6 +8,7 @@ import { cleanup, installCleanup, keepTempDirs } from './lib/cleanup';
 import { markdownTable, rows } from './lib/figures';
 import { ensureBuild } from './lib/server';
 import { benchClaude } from './claude';
+import { benchHostile } from './hostile';
 import { benchPackage } from './package';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   console.log(`sessionscope bench: ${values.package ? 'package' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && (want('live') || want('search') || want('soak') || values.scale)) ensureBuild(values.rebuild);
+  if (!values.package && (want('live') || want('search') || want('soak') || want('hostile') || values.scale)) ensureBuild(values.rebuild);
   if (values.package) {
     await benchPackage(values['reuse-build'], Number(values.starts));
   } else if (values.scale && only?.includes('claude')) {
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     if (want('search')) await benchSearch({ sessions: 500, writes: 30 });
     // Minutes long: only when named (`--only soak [--minutes N]`).
     if (only?.includes('soak')) await benchSoak(Math.max(2, Number(values.minutes)));
+    // A process posing as OpenCode's server, followed for `--minutes N` (10 for issue 28's figure).
+    if (only?.includes('hostile')) await benchHostile(Number(values.minutes));
   }
   console.log(`\n${markdownTable()}\n`);
   const missed = rows.filter((r) => r.pass === false).length;
