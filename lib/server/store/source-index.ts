@@ -3,6 +3,7 @@ import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
+import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { STALE_AFTER_MS } from '@/lib/status/thresholds';
 import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers/read-result';
@@ -51,11 +52,21 @@ export class SourceIndex {
     else if (paths) for (const path of paths) this.issues.delete(path);
     for (const project of changes.projects) this.projects.set(project.id, project);
     for (const session of changes.sessions) {
+      if (this.skipBadTime('session', session.id, badTimeOfSession(session), session.origin)) {
+        if (this.sessions.delete(session.id)) touched.add(session.id);
+        continue;
+      }
       this.sessions.set(session.id, session);
       touched.add(session.id);
     }
-    for (const message of changes.messages) this.putMessage(message, touched);
-    for (const part of changes.parts) this.putPart(part, touched);
+    for (const message of changes.messages) {
+      if (this.skipBadTime('message', message.id, badTimeOfMessage(message))) this.removeMessage(message.id, touched);
+      else this.putMessage(message, touched);
+    }
+    for (const part of changes.parts) {
+      if (this.skipBadTime('part', part.id, badTimeOfPart(part))) this.removePart(part.id, touched);
+      else this.putPart(part, touched);
+    }
     for (const id of changes.removed.parts) this.removePart(id, touched);
     for (const id of changes.removed.messages) this.removeMessage(id, touched);
     for (const id of changes.removed.sessions) this.removeSession(id, touched);
@@ -94,6 +105,20 @@ export class SourceIndex {
 
   messagesOf(sessionID: string): Iterable<MessageInfo> {
     return this.messagesBySession.get(sessionID)?.values() ?? [];
+  }
+
+  /**
+   * A record with a time out of range (1e300, negative, past year 9999) is one skipped record,
+   * listed; the rest of the source is kept. A good version of it later clears the listing.
+   */
+  private skipBadTime(kind: 'session' | 'message' | 'part', id: string, bad: string | undefined, origin = this.reader.path): boolean {
+    const path = (): string => `${origin} (${kind} ${id.slice(0, 200)})`;
+    if (bad === undefined) {
+      if (this.issues.size > 0) this.issues.delete(path());
+      return false;
+    }
+    this.noteIssues([{ source: this.reader.kind, path: path(), kind: 'schema', reason: `${bad} is not a usable time (out of range)`, at: Date.now() }]);
+    return true;
   }
 
   private putMessage(message: MessageInfo, touched: Set<string>): void {
