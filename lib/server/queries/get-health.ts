@@ -16,6 +16,8 @@ export interface SourceHealth {
   sessions: number;
   messages: number;
   skipped: number;
+  /** Why its last read threw: its sessions and figures are incomplete until a full read succeeds. */
+  failed?: string;
 }
 
 /** OpenCode servers followed (named or found) and whether discovery runs. */
@@ -33,10 +35,14 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     sessions: index.sessions.size,
     messages: index.messageCount,
     skipped: index.issues.size,
+    ...(index.failure ? { failed: index.failure.reason } : {}),
   }));
   const issues = [...store.issues(), ...planIssues];
+  const failedSources = sources.filter((s) => s.failed !== undefined);
   return {
-    ok: true,
+    /** False while a source's read failed: what is shown is not everything on disk. */
+    ok: failedSources.length === 0,
+    failedSources: failedSources.map((s) => ({ kind: s.kind, path: s.path, reason: s.failed as string })),
     opencodeDir: locations.opencodeDir,
     opencodeDirFound: existsSync(locations.opencodeDir),
     sources,

@@ -3,7 +3,8 @@ import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
 
-type StatsAnswer = StatsResult & { complete: boolean };
+/** `failedSources`: sources whose read threw; while there is one, `complete` is false (its figures are missing, not zero). */
+type StatsAnswer = StatsResult & { complete: boolean; failedSources?: { kind: string; path: string; reason: string }[] };
 
 /** Answers kept per store until it changes: several pages (and tabs) ask the same while nothing moved. */
 const MEMO_SIZE = 16;
@@ -47,7 +48,8 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
 
 function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   // Read before the pass: a figure is complete only if every message was in the store when counting began.
-  const complete = store.progress.figuresComplete;
+  const failed = store.failedSources();
+  const complete = store.progress.figuresComplete && failed.length === 0;
   const result = computeStats({
     sessions: [...store.view.allSessions()],
     messages: store.view.allMessages(),
@@ -67,5 +69,5 @@ function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
     usage: 'message',
     projects: store.projects(),
   });
-  return { ...result, complete };
+  return failed.length > 0 ? { ...result, complete, failedSources: failed } : { ...result, complete };
 }

@@ -16,6 +16,7 @@ import { isCorruption } from './search-db';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
 import { sessionFingerprint } from './session-fingerprint';
 import { isBusy, retryBusy } from './sqlite-busy';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** What has to be done for one session. */
 interface Pending {
@@ -486,7 +487,7 @@ export class SearchUpdater {
     const wanted = [...job.messages];
     const content = await owner.reader.loadContent(id, all ? { extras: true } : { messageIDs: wanted, extras: own });
     const docs = messageDocuments(messages, content?.parts ?? []);
-    if (all || own) docs.push(...sessionDocuments(session, content?.todos ?? []));
+    if (all || own) appendAll(docs, sessionDocuments(session, content?.todos ?? []));
     const complete = content !== undefined && content.issues.length === 0;
     return {
       session: indexedSession(session),

@@ -23,6 +23,8 @@ export class SourceIndex {
   get messageCount(): number {
     return this.messageSession.size;
   }
+  /** Why the last read threw, until a full read succeeds: the source's figures are then incomplete, whatever else it holds. */
+  failure: { reason: string; at: number } | undefined;
   /** Sessions written to recently, until when they count as live (see `liveSessions`). */
   private readonly liveUntil = new Map<string, number>();
 
@@ -48,7 +50,11 @@ export class SourceIndex {
   /** Applies a change set; returns the ids of sessions it touched. */
   apply(changes: ChangeSet, paths?: readonly string[], live = false): Set<string> {
     const touched = new Set<string>(changes.touchedSessions);
-    if (changes.complete) this.clearAll(touched);
+    if (changes.complete) {
+      this.clearAll(touched);
+      this.failure = undefined;
+    }
+    if (changes.failed !== undefined) this.failure = { reason: changes.failed, at: Date.now() };
     else if (paths) for (const path of paths) this.issues.delete(path);
     for (const project of changes.projects) this.projects.set(project.id, project);
     for (const session of changes.sessions) {

@@ -251,6 +251,11 @@ export class Store {
     return [...byId.values()];
   }
 
+  /** Sources whose last read threw: their sessions and figures are missing what it did not get to. */
+  failedSources(): { kind: string; path: string; reason: string }[] {
+    return this.indexes.flatMap((index) => (index.failure ? [{ kind: index.reader.kind, path: index.reader.path, reason: index.failure.reason }] : []));
+  }
+
   issues(): ReadIssue[] {
     return this.indexes.flatMap((index) => [...index.issues.values()]);
   }
@@ -382,6 +387,8 @@ async function* stagesOf(reader: SourceReader): AsyncGenerator<ChangeSet> {
 /** A reader that throws must not take the store down: its failure becomes a listed issue. */
 function failedRead(reader: SourceReader, error: unknown): ChangeSet {
   const changes = emptyChangeSet();
-  changes.issues.push({ source: reader.kind, path: reader.path, kind: 'io', reason: `reader failed: ${(error as Error).message}`, at: Date.now() });
+  const reason = `reader failed: ${(error as Error).message}`;
+  changes.failed = reason;
+  changes.issues.push({ source: reader.kind, path: reader.path, kind: 'io', reason, at: Date.now() });
   return changes;
 }
