@@ -162,6 +162,18 @@ export class Store {
   }
 
   /**
+   * Reads one source anew, whole (it appeared, went, or was swapped for another copy: a folder moved
+   * away and back leaves nothing an increment could follow). What it no longer holds goes.
+   */
+  async reread(index: SourceIndex): Promise<void> {
+    await this.serialised(async () => {
+      const changes = await index.reader.readAll().catch((error: unknown) => failedRead(index.reader, error));
+      const touched = index.apply(changes);
+      this.afterChange(index, changes, [...touched], ['sessions', 'projects', 'health'], false);
+    });
+  }
+
+  /**
    * Every session's summary. Kept up to date by each change for the sessions it touched; statuses
    * that can change with time alone (busy turns stale, waiting turns idle) are re-aged when older
    * than a second, and only those.

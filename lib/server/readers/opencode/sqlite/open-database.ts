@@ -171,7 +171,8 @@ async function copyChecked(from: string, to: string): Promise<void> {
 export function writeSignature(db: string): string {
   const of = (file: string): string => {
     const stat = statSync(file, { throwIfNoEntry: false });
-    return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
+    // The inode too: a copy restored with its times kept is another file.
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
   };
   return `${of(db)}|${of(`${db}-wal`)}`;
 }
