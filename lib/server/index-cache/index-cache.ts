@@ -1,8 +1,9 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 
 /** What is in the file and how it is laid out; anything else found there is rebuilt. */
 const FORMAT = 'sessionscope-summary-index';
@@ -55,14 +56,16 @@ export class IndexCache {
   }
 
   private connect(): boolean {
-    try {
-      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    } catch {
-      return false;
-    }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
+        // The folder 0700, the file 0600 and never a link (see private-cache.ts).
+        preparePrivateDbFile(this.file);
+      } catch {
+        return false;
+      }
+      try {
         this.db = connectTo(this.file);
+        privateDbCompanions(this.file);
         return true;
       } catch (error) {
         this.db = undefined;

@@ -1,8 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
@@ -86,10 +87,16 @@ export function isCorruption(error: unknown): boolean {
  */
 export function openSearchDb(file: string, options: { fresh?: boolean; busyMs?: number } = {}): { db: Database.Database; rebuilt: boolean } {
   const busyMs = options.busyMs ?? MAIN_BUSY_MS;
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   if (options.fresh) removeFiles(file);
   // Two dashboards starting together both create the tables and switch the file to WAL: the loser waits and looks again.
-  const open = () => retryBusySync(() => openAndCheck(file, busyMs), Math.ceil(10_000 / busyMs));
+  // The folder 0700, the file 0600 and never a link (see private-cache.ts): its vocabulary lists every word indexed.
+  const open = () =>
+    retryBusySync(() => {
+      preparePrivateDbFile(file);
+      const db = openAndCheck(file, busyMs);
+      privateDbCompanions(file);
+      return db;
+    }, Math.ceil(10_000 / busyMs));
   try {
     return { db: open(), rebuilt: false };
   } catch (error) {

@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { openDataFileSync } from '@/lib/server/fs/open-data-file';
 import { onExit } from '@/lib/server/process/exit-cleanup';
 import { loadBetterSqlite, type DatabaseConstructor } from './load-better-sqlite';
 import { writerAttached } from './wal-writer';
+import { ensurePrivateDir } from '../../../fs/private-cache';
 
 export type OpenMode = 'live' | 'immutable' | 'left-log' | 'copy';
 
@@ -200,7 +201,8 @@ export function defaultSnapshotDir(env: NodeJS.ProcessEnv = process.env): string
  */
 function snapshotFolder(cacheDir: string): string {
   try {
-    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    ensurePrivateDir(path.dirname(cacheDir));
+    ensurePrivateDir(cacheDir);
     return mkdtempSync(path.join(cacheDir, `${process.pid}-`));
   } catch {
     return mkdtempSync(path.join(os.tmpdir(), `sessionscope-db-${process.pid}-`));
