@@ -1,5 +1,6 @@
 import 'server-only';
 import { bulkReadCounts } from '../fs/bulk-read/read-listed-files';
+import { cacheWriteProblems } from '../fs/cache-write-backoff';
 import { existsSync } from 'node:fs';
 import { sqliteSupport } from '../readers/opencode/sqlite/load-better-sqlite';
 import type { Store } from '../store/store';
@@ -57,6 +58,8 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     opencodeServers: live ?? { servers: [], discovery: { enabled: false } },
     /** Batches of the JSON tree's bulk read done on its worker thread and, where none could run, on the main thread. */
     bulkReads: { ...bulkReadCounts },
+    /** Cache writes failing now (a full disk): what, why, since when; the dashboard serves from what it has meanwhile. */
+    cacheWrites: cacheWriteProblems(),
     /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */
     sqlite: sqliteSupport(),
   };
