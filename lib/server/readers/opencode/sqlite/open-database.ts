@@ -9,6 +9,7 @@ import { onExit } from '@/lib/server/process/exit-cleanup';
 import { loadBetterSqlite, type DatabaseConstructor } from './load-better-sqlite';
 import { writerAttached } from './wal-writer';
 import { ensurePrivateDir } from '../../../fs/private-cache';
+import { statVersion } from '../../../fs/file-version';
 
 export type OpenMode = 'live' | 'immutable' | 'left-log' | 'copy';
 
@@ -173,7 +174,7 @@ export function writeSignature(db: string): string {
   const of = (file: string): string => {
     const stat = statSync(file, { throwIfNoEntry: false });
     // The inode too: a copy restored with its times kept is another file.
-    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
+    return stat ? statVersion(stat) : '-';
   };
   return `${of(db)}|${of(`${db}-wal`)}`;
 }
@@ -187,7 +188,7 @@ function openLive(Database: DatabaseConstructor, dbPath: string): OpenedDatabase
 /** The file's identity, size and time: unchanged while nobody writes it. */
 export function fileSignature(file: string): string {
   const stat = statSync(file, { throwIfNoEntry: false });
-  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
+  return stat ? statVersion(stat) : '-';
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/sessionscope/snapshots`: usually the data's file system, where a copy can be a reflink. */
