@@ -6,7 +6,11 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardRequest, tokenCookie } from '../../bin/guard.mjs';
+// @ts-expect-error plain ESM launcher module without type declarations
+import { guardRequest as untypedGuard, tokenCookie as untypedCookie } from '../../bin/guard.mjs';
+
+const guardRequest = untypedGuard as (options: { host: string; exposed: boolean; token?: string; allowedHosts: string[] }) => (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+const tokenCookie = untypedCookie as (token: string, port: number) => { name: string; value: string };
 
 const TOKEN = 'a-token-of-test';
 let server: http.Server;
