@@ -12,6 +12,8 @@ export interface HostileOptions {
   partChars: number;
   /** `/session/status`: this many statuses, or 'endless' (a body that never ends). */
   statuses: number | 'endless';
+  /** Listen here (0, the default: any free port). */
+  port?: number;
 }
 
 export interface HostileServer {
@@ -97,7 +99,7 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
     pump();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,6 +1,7 @@
 // Issue 28, item 1: a process posing as an OpenCode server floods approvals and streamed parts under
 // new ids, answers `/permission` with 404 and `/session/status` with thousands of statuses or a body
 // without end. What the dashboard keeps of it stays bounded, and goes when the server goes.
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from '@/test/support/hostile-opencode-server';
 import { waitFor } from '@/test/live/live-repeat';
@@ -54,4 +55,30 @@ describe('following a hostile OpenCode server', () => {
     expect(hostile.statusBytes()).toBeLessThan(MAX_JSON_BYTES + 16 * 1024 * 1024);
     expect(state.held().statuses).toBe(0);
   });
+
+  it('follows a named server that comes up later before its next full try is due, and says when it was last reached', async () => {
+    // Issue 28, item 14: the pause between tries grows to 10 s; a server coming up meanwhile waited for it.
+    const port = await freePort();
+    const state = new LiveState(() => {});
+    follower = new ServerFollower(`http://127.0.0.1:${port}`, 'flag', state);
+    follower.start();
+    const due = await waitFor('a pause of 2 s or more before the next try', async () => {
+      const at = follower?.snapshot().nextAttemptAt;
+      return at !== undefined && at - Date.now() >= 2_000 ? at : undefined;
+    }, 30_000, 20);
+    expect(follower.snapshot().lastReachedAt).toBeUndefined();
+    hostile = await startHostileServer({ events: 0, partChars: 0, statuses: 0, port });
+    const reached = await waitFor('the server followed', async () => follower?.snapshot().lastReachedAt, 30_000, 20);
+    expect(reached).toBeLessThan(due);
+    expect(follower.snapshot().state).toBe('connected');
+  }, 60_000);
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
