@@ -1,6 +1,7 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
 import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
+import { searchIndexProblem } from './search-db';
 import type { SearchFilters, SearchIndex, SearchPage } from './search-index';
 
 type PageRequest = { limit: number; offset: number; order: 'rank' | 'time' };
@@ -21,6 +22,8 @@ const MAX_WAITING = 16;
 
 export class QueryTimeoutError extends Error {}
 export class QueryBusyError extends Error {}
+/** The query's worker was ended under it (the index was rebuilt, the service closed): ask again. */
+export class QueryCancelledError extends Error {}
 
 /** `worker`: queries run on a worker thread (the product); `inline`: on this thread (unit tests of the index). */
 export type QueryMode = 'worker' | 'inline';
@@ -37,6 +40,7 @@ export class QueryRunner {
   private worker: Worker | undefined;
   private nextId = 1;
   private stalled = false;
+  private checking: Worker | undefined;
   private running: { id: number; resolve: (page: SearchPage) => void; reject: (error: Error) => void; timer: NodeJS.Timeout } | undefined;
   private readonly waiting: { request: Omit<QueryRequest, 'id'>; resolve: (page: SearchPage) => void; reject: (error: Error) => void }[] = [];
 
@@ -70,13 +74,42 @@ export class QueryRunner {
     this.running = undefined;
     if (running) {
       clearTimeout(running.timer);
-      running.reject(new Error('search index reopened'));
+      running.reject(new QueryCancelledError('the search index was reopened: search again'));
     }
   }
 
+  /**
+   * What is wrong with the index file (see searchIndexProblem), found on a worker of its own: it
+   * reads the whole file, seconds for a big one, and neither a query nor the server waits for it.
+   */
+  check(): Promise<string | undefined> {
+    if (this.mode === 'inline') {
+      const index = this.inline();
+      try {
+        return Promise.resolve(index ? searchIndexProblem(index.db) : undefined);
+      } catch (error) {
+        return Promise.resolve((error as Error)?.message ?? String(error));
+      }
+    }
+    const options = { workerData: { file: this.file, stallMs: 0, check: true }, stdout: false, stderr: false };
+    const worker = runsFromSources(import.meta.url) ? tsxWorker(import.meta.url, 'query-worker.ts', options) : new Worker(new URL('./query-worker.ts', import.meta.url), options);
+    worker.unref();
+    this.checking = worker;
+    return new Promise((resolve) => {
+      worker.once('message', (reply: { problem?: string }) => resolve(reply.problem));
+      // A check that could not run (closed meanwhile, no worker) finds nothing: queries still report damage as they meet it.
+      worker.once('error', () => resolve(undefined));
+      worker.once('exit', () => {
+        if (this.checking === worker) this.checking = undefined;
+        resolve(undefined);
+      });
+    });
+  }
+
   close(): void {
+    void this.checking?.terminate();
     this.reset();
-    for (const w of this.waiting.splice(0)) w.reject(new Error('search closed'));
+    for (const w of this.waiting.splice(0)) w.reject(new QueryCancelledError('search closed'));
   }
 
   private pump(): void {

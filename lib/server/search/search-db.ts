@@ -75,6 +75,26 @@ function openAndCheck(file: string, busyMs: number): Database.Database {
 
 export class ForeignIndexError extends Error {}
 
+/**
+ * What is wrong with an index whose first pages open fine, or undefined: damaged pages anywhere
+ * (`quick_check`, which runs FTS5's own check of its index too), or documents and full-text rows
+ * that do not match (documents lost: every search answered 0 hits while the index said "ready").
+ * Reads the whole file: run off the server's thread (see QueryRunner.check).
+ */
+export function searchIndexProblem(db: Database.Database): string | undefined {
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') return `quick_check: ${String(check)}`;
+  const docs = db.prepare<[], number>('SELECT count(*) FROM docs').pluck().get() ?? 0;
+  const indexed = db.prepare<[], number>('SELECT count(*) FROM fts_docsize').pluck().get() ?? 0;
+  if (docs !== indexed) return `${docs} documents but ${indexed} in the full-text index`;
+  return undefined;
+}
+
+/** The error a failed check becomes: a damaged index, rebuilt like one SQLite reports. */
+export function damagedIndexError(problem: string): Error {
+  return Object.assign(new Error(`search index damaged: ${problem}`), { code: 'SQLITE_CORRUPT' });
+}
+
 /** SQLite's answers for a file that is not a database, or a damaged one. */
 export function isCorruption(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;

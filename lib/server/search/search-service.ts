@@ -7,10 +7,10 @@ import { sessionscopeCacheDir } from '../config';
 import type { PlanView } from '@/lib/plans/plan-work';
 import type { Store } from '../store/store';
 import { defaultBuildMode, type BuildMode } from './build-runner';
-import { isCorruption, openSearchDb, searchDbPath } from './search-db';
+import { damagedIndexError, isCorruption, openSearchDb, searchDbPath } from './search-db';
 import { docTexts } from './doc-text';
 import { SearchIndex, type SearchFilters, type SearchPage } from './search-index';
-import { defaultQueryMode, QueryBusyError, QueryRunner, QueryTimeoutError, type QueryMode } from './query-runner';
+import { defaultQueryMode, QueryBusyError, QueryCancelledError, QueryRunner, QueryTimeoutError, type QueryMode } from './query-runner';
 import { SearchUpdater } from './search-updater';
 
 export interface SearchRequest {
@@ -49,6 +49,10 @@ export class SearchService {
       this.index = new SearchIndex(db);
       this.updater = new SearchUpdater(this.index, store, (error) => this.onError(error), { file: this.file, build });
       this.updater.start(started);
+      // Damage the first pages do not show (lost documents, a damaged page further in) is looked for once, off this thread.
+      void this.queries.check().then((problem) => {
+        if (problem && this.db === db) this.onError(damagedIndexError(problem));
+      });
     } catch (error) {
       this.failure = `the search index ${this.file} cannot be opened: ${(error as Error).message}`;
       console.warn(`[sessionscope] ${this.failure}`);
@@ -69,7 +73,7 @@ export class SearchService {
       // Off this thread, with a time limit: a broad search must not hold the other requests.
       page = await this.queries.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
     } catch (error) {
-      if (error instanceof QueryTimeoutError || error instanceof QueryBusyError) return { ...base, error: error.message };
+      if (error instanceof QueryTimeoutError || error instanceof QueryBusyError || error instanceof QueryCancelledError) return { ...base, error: error.message };
       this.onError(error);
       return { ...base, progress: this.progress() };
     }
