@@ -49,6 +49,8 @@ export class ServerFollower {
     readonly url: string,
     origin: ServerOrigin,
     private readonly state: LiveState,
+    /** The pause before the next full try after `attempt` failed ones (tests make it long: only the port check can end it). */
+    private readonly retryPauseMs: (attempt: number) => number = (attempt) => Math.min(10_000, 500 * 2 ** attempt),
   ) {
     this.info = { url, origin, state: 'connecting', directories: [] };
   }
@@ -81,7 +83,7 @@ export class ServerFollower {
       if (signal.aborted) return;
       this.info.state = 'unreachable';
       if (connected) attempt = 0;
-      const wait = Math.min(10_000, 500 * 2 ** attempt);
+      const wait = this.retryPauseMs(attempt);
       this.info.nextAttemptAt = Date.now() + wait;
       await this.untilPortOpens(wait, signal);
       this.info.nextAttemptAt = undefined;
