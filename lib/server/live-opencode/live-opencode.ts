@@ -36,7 +36,11 @@ export class LiveOpencode {
   /** When discovery last finished, and what went wrong if it failed. */
   discovery: { enabled: boolean; lastRun?: number; error?: string } = { enabled: false };
 
-  constructor(onChange: LiveChange) {
+  constructor(
+    onChange: LiveChange,
+    /** What finds local servers (the tests give their own). */
+    private readonly find: (signal: AbortSignal) => Promise<string[]> = discoverServers,
+  ) {
     this.state = new LiveState(onChange);
   }
 
@@ -71,7 +75,7 @@ export class LiveOpencode {
     if (this.discovering || this.abort.signal.aborted) return;
     this.discovering = true;
     try {
-      const found = new Set(await discoverServers(this.abort.signal));
+      const found = new Set(await this.find(this.abort.signal));
       for (const url of found) {
         const discovered = [...this.followers.values()].filter((f) => f.snapshot().origin === 'discovered').length;
         if (discovered >= MAX_DISCOVERED) break;
