@@ -9,6 +9,8 @@ import { getHealth } from '@/lib/server/queries/get-health';
 import { getStats } from '@/lib/server/queries/get-stats';
 import { emptyChangeSet, type SourceReader } from '@/lib/server/readers/read-result';
 import { PiSessionReader } from '@/lib/server/readers/pi/pi-reader';
+import { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
+import { createOpencodeDb } from '../support/sqlite-builder';
 import { Store } from '@/lib/server/store/store';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
 
@@ -51,6 +53,24 @@ describe('a big source', () => {
     expect(cs.sessions.map((s) => s.id)).toEqual(['big0001']);
     expect(cs.messages).toHaveLength(LINES - 1);
     expect(cs.issues).toEqual([]);
+  }, 120_000);
+
+  it('200,000 sessions in opencode.db are read whole', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    db.prepare('INSERT INTO project (id, worktree, time_created, time_updated) VALUES (?, ?, ?, ?)').run('proj1', '/work/proj1', T0, T0);
+    const insert = db.prepare("INSERT INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, 'proj1', 's', '/work/proj1', ?, '1.2.27', ?, ?)");
+    db.transaction(() => {
+      for (let i = 0; i < 200_000; i++) insert.run(`ses_${String(i).padStart(7, '0')}`, `Session ${i}`, T0 + i, T0 + i);
+    })();
+    db.close();
+    const reader = new SqliteReader(dbPath, dataDir);
+    try {
+      const cs = await reader.readAll();
+      expect(cs.sessions).toHaveLength(200_000);
+      expect(cs.issues).toEqual([]);
+    } finally {
+      reader.close();
+    }
   }, 120_000);
 
   it('a reader that fails is never "ok" and its figures never "complete"', async () => {
