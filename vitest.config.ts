@@ -16,7 +16,8 @@ export default defineConfig({
     exclude: ['node_modules', 'test/fixtures/**'],
     // As bin/sessionscope.mjs sets it: SQLite reads `file:` URIs (immutable opens of OpenCode's database).
     // The search index's build runs on the test's thread (test/search/search-worker.test.ts runs the worker).
-    env: { SQLITE_USE_URI: '1', SESSIONSCOPE_SEARCH_BUILD: 'inline' },
+    // Queries likewise (test/search/search-off-thread.test.ts runs them on their worker).
+    env: { SQLITE_USE_URI: '1', SESSIONSCOPE_SEARCH_BUILD: 'inline', SESSIONSCOPE_SEARCH_QUERY: 'inline' },
     testTimeout: 30_000,
     hookTimeout: 300_000,
     // A poll waits for a page or the store to catch up; CI machines are shared and slow (a reload

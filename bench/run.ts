@@ -9,6 +9,7 @@ import { markdownTable, rows } from './lib/figures';
 import { ensureBuild } from './lib/server';
 import { benchClaude } from './claude';
 import { benchHistory } from './history';
+import { benchHostile } from './hostile';
 import { benchPackage } from './package';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   console.log(`sessionscope bench: ${values.package ? 'package' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && (want('live') || want('search') || want('soak') || values.scale || values.history)) ensureBuild(values.rebuild);
+  if (!values.package && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
   if (values.history) {
     // `--history [--sizes 5000,20000] [--corpus DIR] [--no-claude]`: issue 26's table, both sizes and both sources, against ccusage.
     await benchHistory({ sizes: values.sizes.split(',').map(Number), corpusRoot: values.corpus, claude: !values['no-claude'] });
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     if (want('search')) await benchSearch({ sessions: 500, writes: 30 });
     // Minutes long: only when named (`--only soak [--minutes N]`).
     if (only?.includes('soak')) await benchSoak(Math.max(2, Number(values.minutes)));
+    // A process posing as OpenCode's server, followed for `--minutes N` (10 for issue 28's figure).
+    if (only?.includes('hostile')) await benchHostile(Number(values.minutes));
   }
   console.log(`\n${markdownTable()}\n`);
   const missed = rows.filter((r) => r.pass === false).length;

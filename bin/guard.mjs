@@ -80,10 +80,24 @@ export function tokenCookie(token, port) {
   return { name: `sessionscope_token_${port}`, value: createHash('sha256').update(`${port}:${token}`).digest('hex') };
 }
 
-/** The request's URL without `token`: where a browser is sent once the token was accepted. */
+/**
+ * The request's URL without `token`: where a browser is sent once the token was accepted. Always a
+ * path on this server: `/.//evil.example/x` is normalised to `//evil.example/x`, which a browser
+ * reads as another host, so leading slashes are folded into one.
+ */
 export function withoutToken(url) {
   url.searchParams.delete('token');
-  return `${url.pathname}${url.search}`;
+  return `/${url.pathname.replace(/^\/+/, '')}${url.search}`;
+}
+
+/** Every value of the cookie `name` (another port of the same host can set one of the same name first). */
+function cookieValues(header, name) {
+  const values = [];
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim());
+  }
+  return values;
 }
 
 function originHost(origin) {
@@ -99,6 +113,11 @@ export function guardRequest(options) {
   return (req, res) => {
     const host = hostName(req.headers.host);
     if (!allowedHosts.has(host)) return deny(res, 421, `unexpected Host header "${req.headers.host ?? ''}"`);
+    // Only origin-form targets (`/path`): an absolute-form one (`GET http://evil.com/`) made Next redirect to its host.
+    if (!(req.url ?? '/').startsWith('/')) return deny(res, 400, 'request target must be a path');
+    // Nothing here needs ranges, and an unsatisfiable one on /_next/static answered 500: the whole file is sent instead.
+    delete req.headers.range;
+    delete req.headers['if-range'];
     const url = new URL(req.url ?? '/', 'http://placeholder');
     // Next answers a malformed escape (`%E0%A4%A`) with a 500 and a logged stack: refuse it here.
     try {
@@ -115,7 +134,8 @@ export function guardRequest(options) {
     }
     if (options.token) {
       const expected = tokenCookie(options.token, req.socket.localPort);
-      const cookie = new RegExp(`(?:^|;\\s*)${expected.name}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+      // Any cookie of that name may be the right one: a wrong one sent first (set from another port) must not lock the user out.
+      const cookies = cookieValues(req.headers.cookie, expected.name);
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const query = url.searchParams.get('token');
       if (query && sameToken(query, options.token)) {
@@ -129,7 +149,7 @@ export function guardRequest(options) {
         res.end();
         return false;
       }
-      if (!sameToken(cookie, expected.value) && !sameToken(bearer, options.token)) {
+      if (!cookies.some((cookie) => sameToken(cookie, expected.value)) && !sameToken(bearer, options.token)) {
         return deny(res, 401, 'access token required (printed when the server started)');
       }
     }

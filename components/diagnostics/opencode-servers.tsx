@@ -40,6 +40,11 @@ export function OpencodeServers({ live }: { live: Health['opencodeServers'] }) {
                 <td data-label="How">{s.origin === 'flag' ? 'named' : 'found'}</td>
                 <td title={s.error} data-label="State">
                   {STATE[s.state] ?? s.state}
+                  {s.state !== 'connected' && s.lastReachedAt ? (
+                    <div className="muted small">
+                      last reached <RelativeTime ms={s.lastReachedAt} />
+                    </div>
+                  ) : null}
                 </td>
                 <td data-label="Version">{s.version ?? '—'}</td>
                 <td className="card-wide">

@@ -1,5 +1,6 @@
 import { isLive, type SessionStatus } from '@/lib/status/session-status';
 import type { PlanView } from './plan-work';
+import { maxOf } from '@/lib/arrays/append-all';
 
 /**
  * What a plan is doing, from the boulder's word and the evidence:
@@ -37,7 +38,7 @@ export interface PlanStatusView {
 export function planStatus(plan: Pick<PlanView, 'work' | 'progress'>, sessions: readonly PlanSessionEvidence[], now: number): PlanStatusView {
   const work = plan.work;
   if (!work) return { phase: 'not-started', label: 'Not started', openTaskLabel: 'Next' };
-  const lastSeen = Math.max(0, ...sessions.map((s) => s.lastActivity ?? 0));
+  const lastSeen = maxOf(sessions.map((s) => s.lastActivity ?? 0), 0);
   const known = work.startedAt > 0;
   // No span from an end before the start (a session older than the work): "ran 0 ms" says nothing.
   const to = (end: number, running: boolean) => (known && end > work.startedAt ? { elapsed: { ms: end - work.startedAt, running } } : {});

@@ -50,7 +50,11 @@ function tokenize(input: string): Token[] {
   return tokens.slice(0, MAX_TERMS);
 }
 
-export function parseSearchQuery(input: string): ParsedQuery {
+/** Control characters (NUL among them: FTS5 ends a string at it, a syntax error) separate words like spaces. */
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+export function parseSearchQuery(raw: string): ParsedQuery {
+  const input = raw.replace(CONTROL, ' ');
   const tokens = tokenize(input);
   const positive = tokens.filter((t) => !t.negated);
   const negative = tokens.filter((t) => t.negated);

@@ -72,4 +72,6 @@ export interface SearchResponse {
   hits: SearchHit[];
   nextCursor?: string;
   progress: SearchProgress;
+  /** Why there are no hits although the index could hold some: the search ran out of time, or too many ran at once. */
+  error?: string;
 }

@@ -18,6 +18,13 @@ describe('applyLiveStatus', () => {
     expect(applyLiveStatus(disk('idle'), { approvals: [], server: { type: 'retry', attempt: 2, message: 'overloaded', at: 1_200 } })).toMatchObject({ status: 'retrying', reason: expect.stringContaining('attempt 2') });
   });
 
+  it("says whose word it is when the server contradicts a session the disk shows over long ago", () => {
+    const daysLater = 1_000 + 3 * 24 * 60 * 60_000;
+    const status = applyLiveStatus(disk('idle'), { approvals: [{ ...approval, at: daysLater }] });
+    expect(status).toMatchObject({ status: 'needs-approval', reason: expect.stringMatching(/^Needs your approval: bash ls -la \(only OpenCode's server says so: nothing was written for 3 ?d/) });
+    expect(applyLiveStatus(disk('idle'), { approvals: [], server: { type: 'busy', at: daysLater } }).reason).toContain("only OpenCode's server says so");
+  });
+
   it('lets a newer write on disk win over what the server said earlier', () => {
     expect(applyLiveStatus(disk('waiting-for-user', 10_000), { approvals: [], server: { type: 'busy', at: 1_000 } }).status).toBe('waiting-for-user');
   });

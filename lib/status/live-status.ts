@@ -1,3 +1,4 @@
+import { formatDuration } from '@/lib/format/format-duration';
 import type { StatusResult } from './session-status';
 
 /** A permission request OpenCode's server holds for a session (the person has not answered yet). */
@@ -20,6 +21,17 @@ export interface LiveSessionState {
 
 /** Lets a write on disk newer than what the server said by this much win over it. */
 const DISK_NEWER_MS = 1_500;
+/**
+ * A server's word this long after the disk's last write contradicts a session the disk shows
+ * over (a real approval or turn writes its message first): it is shown, saying whose word it is.
+ */
+export const SERVER_ONLY_AFTER_MS = 30 * 60_000;
+
+function serverOnly(result: StatusResult, heardAt: number, disk: StatusResult): StatusResult {
+  const quiet = heardAt - disk.lastWrite;
+  if (!(quiet > SERVER_ONLY_AFTER_MS)) return result;
+  return { ...result, reason: `${result.reason} (only OpenCode's server says so: nothing was written for ${formatDuration(quiet)})` };
+}
 
 /**
  * The disk's status, corrected by what OpenCode's server says now. The disk stays the record: the
@@ -32,21 +44,22 @@ export function applyLiveStatus(disk: StatusResult, live: LiveSessionState | und
   const approval = live.approvals[0];
   if (approval) {
     const pattern = approval.patterns.join(' ') || undefined;
-    return {
+    const asked: StatusResult = {
       status: 'needs-approval',
       reason: `Needs your approval: ${approval.permission}${pattern ? ` ${pattern}` : ''}`,
       activity: { kind: 'approval', permission: approval.permission, pattern },
       lastWrite: disk.lastWrite,
     };
+    return serverOnly(asked, approval.at, disk);
   }
   const server = live.server;
   if (!server || server.at + DISK_NEWER_MS < disk.lastWrite) return disk;
   if (server.type === 'retry') {
     const attempt = server.attempt ? ` (attempt ${server.attempt})` : '';
-    return { status: 'retrying', reason: `The provider failed; OpenCode is retrying${attempt}${server.message ? `: ${server.message}` : ''}`, lastWrite: disk.lastWrite };
+    return serverOnly({ status: 'retrying', reason: `The provider failed; OpenCode is retrying${attempt}${server.message ? `: ${server.message}` : ''}`, lastWrite: disk.lastWrite }, server.at, disk);
   }
   if (server.type === 'busy' && (disk.status === 'waiting-for-user' || disk.status === 'idle' || disk.status === 'stale' || disk.status === 'error')) {
-    return { status: 'busy', reason: 'OpenCode is working on it (its server says busy)', activity: { kind: 'thinking' }, lastWrite: disk.lastWrite };
+    return serverOnly({ status: 'busy', reason: 'OpenCode is working on it (its server says busy)', activity: { kind: 'thinking' }, lastWrite: disk.lastWrite }, server.at, disk);
   }
   return disk;
 }

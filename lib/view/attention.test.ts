@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
-import { attentionEvents, untold } from './attention';
+import { attentionEvents, MAX_TOLD_AT_ONCE, untold } from './attention';
 
 const session = (id: string, status: SessionSummary['status'], turnCount = 1): SessionSummary => ({ id, title: `Session ${id}`, status, turnCount, messageCount: turnCount * 2 }) as unknown as SessionSummary;
 const NOW = 10_000_000;
@@ -26,5 +26,21 @@ describe('attention events', () => {
     // The next turn of `a` ended: a new moment.
     const later = [session('a', { status: 'waiting-for-user', reason: 'The turn ended', lastWrite: NOW + 60_000 }, 2)];
     expect(untold(attentionEvents(later, NOW + 61_000), first.remember).fresh.map((e) => e.sessionID)).toEqual(['a']);
+  });
+
+  it('tells an approval once however often its text changes, and a few at most at once', () => {
+    let told: string[] = [];
+    let count = 0;
+    for (let poll = 0; poll < 832; poll++) {
+      const asked = session('x', { status: 'needs-approval', reason: `Needs your approval: bash rm -rf ${poll}`, lastWrite: NOW, activity: { kind: 'approval', permission: 'bash', pattern: `rm -rf ${poll}` } });
+      const round = untold(attentionEvents([asked], NOW + poll), told);
+      count += round.fresh.length;
+      told = round.remember;
+    }
+    expect(count).toBe(1);
+    const many = Array.from({ length: 50 }, (_, i) => session(`s${i}`, { status: 'waiting-for-user', reason: 'The turn ended', lastWrite: NOW }));
+    const burst = untold(attentionEvents(many, NOW), []);
+    expect(burst.fresh).toHaveLength(MAX_TOLD_AT_ONCE);
+    expect(untold(attentionEvents(many, NOW), burst.remember).fresh).toEqual([]);
   });
 });

@@ -29,16 +29,22 @@ export function attentionEvents(sessions: readonly SessionSummary[], now: number
 
 function keyOf(s: SessionSummary): string {
   if (s.status.status === 'waiting-for-user') return `${s.id}|turn-ended|${s.turnCount}`;
-  if (s.status.status === 'needs-approval') return `${s.id}|approval|${s.messageCount}|${s.status.reason}`;
+  // Not the approval's text: a server that rewrites it every second is still one moment.
+  if (s.status.status === 'needs-approval') return `${s.id}|approval|${s.messageCount}`;
   return `${s.id}|${s.status.status}|${s.messageCount}`;
 }
 
 /** Keys remembered at most (oldest dropped): enough for days of sessions. */
 export const MAX_REMEMBERED = 500;
 
-/** The events not told yet, and the keys to remember after telling them. */
+/** Notifications made at most per refresh of the list: a burst (a flood) is cut, each of its moments remembered as told. */
+export const MAX_TOLD_AT_ONCE = 3;
+
+/** The events not told yet (one per session, a few at most), and the keys to remember after telling them. */
 export function untold(events: readonly AttentionEvent[], told: readonly string[]): { fresh: AttentionEvent[]; remember: string[] } {
   const known = new Set(told);
-  const fresh = events.filter((e) => !known.has(e.key));
-  return { fresh, remember: [...told, ...fresh.map((e) => e.key)].slice(-MAX_REMEMBERED) };
+  const unseen = events.filter((e) => !known.has(e.key));
+  const sessions = new Set<string>();
+  const fresh = unseen.filter((e) => !sessions.has(e.sessionID) && sessions.add(e.sessionID).size <= MAX_TOLD_AT_ONCE);
+  return { fresh, remember: [...told, ...unseen.map((e) => e.key)].slice(-MAX_REMEMBERED) };
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -141,6 +141,18 @@ describe('the session database file', () => {
     db.close();
     expect(statSync(folder).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(folder, 'sessions.db')).mode & 0o777).toBe(0o600);
+  });
+
+  it('is never opened through a link: the link is replaced, what it pointed at is left as it was', () => {
+    const folder = tempDir();
+    const decoy = path.join(folder, 'opencode.db');
+    writeFileSync(decoy, 'not ours');
+    const file = path.join(folder, 'cache', 'sessions.db');
+    mkdirSync(path.dirname(file));
+    symlinkSync(decoy, file);
+    openSqliteSessionDb(file)!.close();
+    expect(readFileSync(decoy, 'utf8')).toBe('not ours');
+    expect(lstatSync(file).isFile()).toBe(true);
   });
 
   it('a damaged file or one of another build is rebuilt empty, and the next start fills it again', async () => {

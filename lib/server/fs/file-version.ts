@@ -13,11 +13,20 @@ export function writtenTooRecently(mtimeMs: number, now = Date.now()): boolean {
   return now - mtimeMs < RACY_MS;
 }
 
-/** A regular file's version (identity, size and time) and its time; undefined for anything else or nothing there. */
+/**
+ * What says a file is unchanged: its identity, size, time and change time. The change time too: a
+ * file rewritten in place with the same size and its time put back (`touch -r`, an editor, a
+ * restore) keeps every other figure, but the system sets its ctime anew, and nobody can set it back.
+ */
+export function statVersion(stat: { ino: number; size: number; mtimeMs: number; ctimeMs: number }): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+/** A regular file's version (see {@link statVersion}) and its time; undefined for anything else or nothing there. */
 export function fileStampSync(file: string): { version: string; mtimeMs: number } | undefined {
   try {
     const stat = lstatSync(file);
-    return stat.isFile() ? { version: `${stat.ino}:${stat.size}:${stat.mtimeMs}`, mtimeMs: stat.mtimeMs } : undefined;
+    return stat.isFile() ? { version: statVersion(stat), mtimeMs: stat.mtimeMs } : undefined;
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describeFileError, fileKind, isInside } from './data-file-rules';
 import { Slots } from './slots';
+import { statVersion } from './file-version';
 
 /**
  * The one door to every file a reader opens (JSON records, JSONL transcripts, plans, boulders, the
@@ -108,7 +109,7 @@ async function readChecked(file: string, limits: DataFileLimits): Promise<DataFi
       if (bytesRead === 0) break;
       total += bytesRead;
     }
-    return { ok: true, bytes: total === bytes.length ? bytes : bytes.subarray(0, total), mtimeMs: info.mtimeMs, version: `${info.ino}:${info.size}:${info.mtimeMs}` };
+    return { ok: true, bytes: total === bytes.length ? bytes : bytes.subarray(0, total), mtimeMs: info.mtimeMs, version: statVersion(info) };
   } finally {
     await closeFd(fd);
   }

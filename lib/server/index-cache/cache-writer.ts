@@ -68,8 +68,10 @@ export class CacheWriter<T> {
     clearTimeout(this.timer);
     if (this.writing) return this.schedule(this.signature);
     this.writing = true;
+    // A chunk not written (a full disk) leaves the index incomplete: no signature may say otherwise.
+    let whole = true;
     try {
-      this.cache.update([], [SIGNATURE_KEY, ...this.removed]);
+      whole = this.cache.update([], [SIGNATURE_KEY, ...this.removed]) && whole;
       this.removed.clear();
       while (this.upserts.size > 0) {
         const chunk: (readonly [string, string, string])[] = [];
@@ -78,10 +80,10 @@ export class CacheWriter<T> {
           this.upserts.delete(id);
           if (chunk.length >= this.chunk) break;
         }
-        this.cache.update(chunk);
+        whole = this.cache.update(chunk) && whole;
         await new Promise((resolve) => setImmediate(resolve));
       }
-      if (this.signature !== undefined && this.removed.size === 0) this.cache.update([[SIGNATURE_KEY, this.signature, '']]);
+      if (whole && this.signature !== undefined && this.removed.size === 0) this.cache.update([[SIGNATURE_KEY, this.signature, '']]);
     } finally {
       this.writing = false;
     }

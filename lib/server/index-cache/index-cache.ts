@@ -1,8 +1,10 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CacheWriteBackoff } from '../fs/cache-write-backoff';
+import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 
 /** What is in the file and how it is laid out; anything else found there is rebuilt. */
 const FORMAT = 'sessionscope-summary-index';
@@ -28,7 +30,8 @@ export interface SourceCache {
   page(afterKey: string, limit: number): [key: string, version: string, value: string][];
   /** One entry's version, if there is one. */
   version(key: string): string | undefined;
-  update(upserts: Iterable<readonly [key: string, version: string, value: string]>, removed?: Iterable<string>): void;
+  /** False when nothing was written (a failing disk: see CacheWriteBackoff); the caller then claims no completeness. */
+  update(upserts: Iterable<readonly [key: string, version: string, value: string]>, removed?: Iterable<string>): boolean;
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/sessionscope/summary-index.db`: never next to the data it describes. */
@@ -45,6 +48,8 @@ export function defaultIndexFile(env: NodeJS.ProcessEnv = process.env): string {
  */
 export class IndexCache {
   private db: Database.Database | undefined;
+  /** Writes that fail for any reason but a busy or damaged file (a full disk): said once, tried less and less often. */
+  private readonly backoff = new CacheWriteBackoff('the summary index');
 
   private constructor(readonly file: string) {}
 
@@ -55,14 +60,16 @@ export class IndexCache {
   }
 
   private connect(): boolean {
-    try {
-      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    } catch {
-      return false;
-    }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
+        // The folder 0700, the file 0600 and never a link (see private-cache.ts).
+        preparePrivateDbFile(this.file);
+      } catch {
+        return false;
+      }
+      try {
         this.db = connectTo(this.file);
+        privateDbCompanions(this.file);
         return true;
       } catch (error) {
         this.db = undefined;
@@ -117,9 +124,9 @@ export class IndexCache {
     }
   }
 
-  update(source: string, upserts: Iterable<readonly [string, string, string]>, removed: Iterable<string> = []): void {
+  update(source: string, upserts: Iterable<readonly [string, string, string]>, removed: Iterable<string> = []): boolean {
     const db = this.db;
-    if (!db) return;
+    if (!db || this.backoff.waiting()) return false;
     try {
       const put = db.prepare('INSERT OR REPLACE INTO entry (source, key, version, value) VALUES (?, ?, ?, ?)');
       const drop = db.prepare('DELETE FROM entry WHERE source = ? AND key = ?');
@@ -127,9 +134,13 @@ export class IndexCache {
         for (const [key, version, value] of upserts) put.run(source, key, version, value);
         for (const key of removed) drop.run(source, key);
       }).immediate();
-    } catch {
+      this.backoff.succeeded();
+      return true;
+    } catch (error) {
       // Busy beyond the timeout (another dashboard writing a lot), or corrupt: nothing is lost but speed.
       if (!stillReadable(db)) this.rebuild();
+      else if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') this.backoff.failed(error);
+      return false;
     }
   }
 

@@ -19,15 +19,20 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-/** Ports local `opencode` processes listen on (Linux `/proc`; nothing elsewhere). */
-async function opencodePorts(): Promise<ListeningSocket[]> {
+/**
+ * Ports local `opencode` processes of this user listen on (Linux `/proc`), or 'unknown' where
+ * there is no `/proc`. Another user's process on 127.0.0.1 (which any user can listen on) is never
+ * a candidate, nor a process of ours that is not OpenCode.
+ */
+async function opencodePorts(): Promise<ListeningSocket[] | 'unknown'> {
   let pids: string[];
   try {
     pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).slice(0, MAX_PIDS);
   } catch {
-    return [];
+    return 'unknown';
   }
-  const sockets = [...listeningLoopbackSockets(await readText('/proc/net/tcp')), ...listeningLoopbackSockets(await readText('/proc/net/tcp6'))];
+  const me = process.getuid?.();
+  const sockets = [...listeningLoopbackSockets(await readText('/proc/net/tcp'), me), ...listeningLoopbackSockets(await readText('/proc/net/tcp6'), me)];
   if (sockets.length === 0) return [];
   const byInode = new Map(sockets.map((s) => [s.inode, s]));
   const found: ListeningSocket[] = [];
@@ -50,12 +55,14 @@ async function opencodePorts(): Promise<ListeningSocket[]> {
 }
 
 /**
- * Local OpenCode servers, best effort: the loopback ports `opencode` processes listen on, and the
- * default port; each candidate counts only if `/global/health` answers like OpenCode.
+ * Local OpenCode servers, best effort: the loopback ports this user's `opencode` processes listen
+ * on (where there is no `/proc` to tell, the default port); each candidate counts only if
+ * `/global/health` answers like OpenCode.
  */
 export async function discoverServers(signal: AbortSignal): Promise<string[]> {
-  const candidates = new Set<string>([`http://127.0.0.1:${DEFAULT_OPENCODE_PORT}`]);
-  for (const socket of await opencodePorts()) candidates.add(socket.host === '::1' ? `http://[::1]:${socket.port}` : `http://127.0.0.1:${socket.port}`);
+  const ports = await opencodePorts();
+  const candidates = new Set<string>(ports === 'unknown' ? [`http://127.0.0.1:${DEFAULT_OPENCODE_PORT}`] : []);
+  for (const socket of ports === 'unknown' ? [] : ports) candidates.add(socket.host === '::1' ? `http://[::1]:${socket.port}` : `http://127.0.0.1:${socket.port}`);
   const answers = await mapLimit([...candidates], 8, async (url) => {
     const health = healthSchema.safeParse(await serverGetJson(url, '/global/health', signal, 800));
     if (health.success && health.data.healthy !== undefined) return url;

@@ -18,6 +18,8 @@ export function liveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig {
   return { urls: [...new Set(urls)], discover: env[LIVE_ENV.discovery] !== '0' };
 }
 
+/** Servers found by discovery followed at most (each costs a connection and a poll a second); named ones always are. */
+export const MAX_DISCOVERED = 8;
 /** Discovery runs this often; it never runs before the first answer is served (see `start`). */
 const DISCOVER_EVERY_MS = 15_000;
 
@@ -34,7 +36,11 @@ export class LiveOpencode {
   /** When discovery last finished, and what went wrong if it failed. */
   discovery: { enabled: boolean; lastRun?: number; error?: string } = { enabled: false };
 
-  constructor(onChange: LiveChange) {
+  constructor(
+    onChange: LiveChange,
+    /** What finds local servers (the tests give their own). */
+    private readonly find: (signal: AbortSignal) => Promise<string[]> = discoverServers,
+  ) {
     this.state = new LiveState(onChange);
   }
 
@@ -69,8 +75,12 @@ export class LiveOpencode {
     if (this.discovering || this.abort.signal.aborted) return;
     this.discovering = true;
     try {
-      const found = new Set(await discoverServers(this.abort.signal));
-      for (const url of found) this.follow(url, 'discovered');
+      const found = new Set(await this.find(this.abort.signal));
+      for (const url of found) {
+        const discovered = [...this.followers.values()].filter((f) => f.snapshot().origin === 'discovered').length;
+        if (discovered >= MAX_DISCOVERED) break;
+        this.follow(url, 'discovered');
+      }
       // A found server that went away is dropped; a named one is kept and retried.
       for (const [url, follower] of this.followers) {
         const info = follower.snapshot();

@@ -8,14 +8,29 @@ export type LiveChange = (sessionIDs: string[], kind: 'status' | 'stream') => vo
 
 type ServerStatus = NonNullable<LiveSessionState['server']>;
 
+// Everything here comes from a process that only claims to be OpenCode: each kind is bounded in
+// count, size and age, so a hostile server costs at most a few MB and nothing once it is gone.
+
 /** Streamed text kept per part (a longer reply is on disk by then, or is cut here). */
-const MAX_STREAM_CHARS = 200_000;
+export const MAX_STREAM_CHARS = 200_000;
 /** Streamed parts kept at most; the oldest go first. */
-const MAX_STREAM_PARTS = 400;
+export const MAX_STREAM_PARTS = 200;
+/** Streamed characters kept in all (about 8 MB); the oldest parts go first. */
+export const MAX_STREAM_TOTAL_CHARS = 4_000_000;
 /** An ended part's streamed text is kept this long: the disk has it by then. */
 const ENDED_KEEP_MS = 60_000;
+/** A part that stopped streaming without an end is dropped after this: a reply's deltas come every few seconds at most. */
+export const STALLED_STREAM_MS = 5 * 60_000;
+/** Statuses and pending approvals kept per server and folder (OpenCode runs a handful at once). */
+export const MAX_STATUSES_PER_SOURCE = 500;
+export const MAX_APPROVALS_PER_SOURCE = 100;
+/** An approval's texts are cut to this (a command line shown in one row). */
+const MAX_APPROVAL_PATTERNS = 20;
+const MAX_APPROVAL_TEXT = 2_000;
+const MAX_ID = 200;
 
 interface StreamEntry extends StreamingText {
+  source: string;
   at: number;
   ended: boolean;
 }
@@ -33,6 +48,7 @@ export class LiveState {
 
   /** Applies one event from `source` (`<server url>|<folder>`). */
   apply(source: string, event: ServerEvent, now = Date.now()): void {
+    this.dropStalled(now);
     switch (event.type) {
       case 'session.status':
         return this.setStatus(source, event.properties.sessionID, { ...event.properties.status, at: now });
@@ -49,15 +65,16 @@ export class LiveState {
       case 'message.part.updated': {
         const { part } = event.properties;
         if (part.type !== 'text' && part.type !== 'reasoning') return;
-        this.putStream({ id: part.id, messageID: part.messageID, sessionID: part.sessionID, type: part.type, text: part.text ?? '', start: part.time?.start, at: now, ended: part.time?.end !== undefined });
+        this.putStream({ id: part.id, messageID: part.messageID, sessionID: part.sessionID, type: part.type, text: (part.text ?? '').slice(0, MAX_STREAM_CHARS), start: part.time?.start, source, at: now, ended: part.time?.end !== undefined });
         return;
       }
       case 'message.part.delta': {
         const { sessionID, messageID, partID, field, delta } = event.properties;
         if (field !== 'text') return;
         const entry = this.stream.get(partID);
-        const text = `${entry?.text ?? ''}${delta}`.slice(0, MAX_STREAM_CHARS);
-        this.putStream({ id: partID, messageID, sessionID, type: entry?.type ?? 'text', text, start: entry?.start, at: now, ended: false });
+        const before = entry?.text ?? '';
+        const text = before.length >= MAX_STREAM_CHARS ? before : `${before}${delta.slice(0, MAX_STREAM_CHARS - before.length)}`;
+        this.putStream({ id: partID, messageID, sessionID, type: entry?.type ?? 'text', text, start: entry?.start, source, at: now, ended: false });
         return;
       }
     }
@@ -67,7 +84,10 @@ export class LiveState {
   replaceStatuses(source: string, statuses: ReadonlyMap<string, Omit<ServerStatus, 'at'>>, now = Date.now()): void {
     const before = this.statuses.get(source) ?? new Map<string, ServerStatus>();
     const after = new Map<string, ServerStatus>();
-    for (const [id, status] of statuses) if (status.type !== 'idle') after.set(id, { ...status, at: now });
+    for (const [id, status] of statuses) {
+      if (after.size >= MAX_STATUSES_PER_SOURCE) break;
+      if (status.type !== 'idle' && id.length <= MAX_ID) after.set(id, { type: status.type, attempt: status.attempt, message: status.message?.slice(0, MAX_APPROVAL_TEXT), at: now });
+    }
     this.statuses.set(source, after);
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((id) => before.get(id)?.type !== after.get(id)?.type || before.get(id)?.attempt !== after.get(id)?.attempt);
     if (changed.length > 0) this.onChange(changed, 'status');
@@ -76,7 +96,11 @@ export class LiveState {
   /** A poll of `GET /permission`: the requests still waiting. */
   replaceApprovals(source: string, list: readonly ServerPermission[], now = Date.now()): void {
     const before = this.approvals.get(source) ?? new Map<string, PendingApproval & { sessionID: string }>();
-    const after = new Map(list.map((p) => [p.id, before.get(p.id) ?? approvalOf(p, now)]));
+    const after = new Map<string, PendingApproval & { sessionID: string }>();
+    for (const p of list) {
+      if (after.size >= MAX_APPROVALS_PER_SOURCE) break;
+      if (p.id.length <= MAX_ID && p.sessionID.length <= MAX_ID) after.set(p.id, before.get(p.id) ?? approvalOf(p, now));
+    }
     this.approvals.set(source, after);
     const changed = new Set<string>();
     for (const [id, a] of before) if (!after.has(id)) changed.add(a.sessionID);
@@ -90,6 +114,13 @@ export class LiveState {
     this.statuses.delete(source);
     this.approvals.delete(source);
     if (ids.size > 0) this.onChange([...ids], 'status');
+    const streamed = new Set<string>();
+    for (const [id, entry] of this.stream) {
+      if (entry.source !== source) continue;
+      this.dropStream(id, entry);
+      streamed.add(entry.sessionID);
+    }
+    if (streamed.size > 0) this.onChange([...streamed], 'stream');
   }
 
   sessionState(sessionID: string): LiveSessionState | undefined {
@@ -113,42 +144,92 @@ export class LiveState {
   }
 
   streamingOf(sessionID: string, now = Date.now()): StreamingText[] {
+    this.dropStalled(now, true);
     const out: StreamingText[] = [];
-    for (const [id, entry] of this.stream) {
-      if (entry.ended && now - entry.at > ENDED_KEEP_MS) this.stream.delete(id);
-      else if (entry.sessionID === sessionID) out.push({ id: entry.id, messageID: entry.messageID, sessionID: entry.sessionID, type: entry.type, text: entry.text, start: entry.start });
+    for (const entry of this.stream.values()) {
+      if (entry.sessionID === sessionID) out.push({ id: entry.id, messageID: entry.messageID, sessionID: entry.sessionID, type: entry.type, text: entry.text, start: entry.start });
     }
     return out;
   }
 
+  /** What is held, for diagnostics and the bounds' tests. */
+  held(): { statuses: number; approvals: number; streamParts: number; streamChars: number } {
+    let statuses = 0;
+    let approvals = 0;
+    for (const map of this.statuses.values()) statuses += map.size;
+    for (const map of this.approvals.values()) approvals += map.size;
+    return { statuses, approvals, streamParts: this.stream.size, streamChars: this.streamChars };
+  }
+
   private setStatus(source: string, sessionID: string, status: ServerStatus): void {
+    if (sessionID.length > MAX_ID) return;
     let map = this.statuses.get(source);
     if (!map) this.statuses.set(source, (map = new Map()));
     const before = map.get(sessionID);
     if (status.type === 'idle') map.delete(sessionID);
-    else map.set(sessionID, status);
+    else {
+      map.delete(sessionID);
+      map.set(sessionID, { ...status, message: status.message?.slice(0, MAX_APPROVAL_TEXT) });
+      evictOldest(map, MAX_STATUSES_PER_SOURCE);
+    }
     if (before?.type !== (status.type === 'idle' ? undefined : status.type) || before?.attempt !== status.attempt) this.onChange([sessionID], 'status');
   }
 
   private addApproval(source: string, permission: ServerPermission, now: number): void {
     let map = this.approvals.get(source);
     if (!map) this.approvals.set(source, (map = new Map()));
-    if (map.has(permission.id)) return;
+    if (map.has(permission.id) || permission.id.length > MAX_ID || permission.sessionID.length > MAX_ID) return;
     map.set(permission.id, approvalOf(permission, now));
+    // The oldest goes: a server that asks without end (and answers no poll) holds at most this many.
+    evictOldest(map, MAX_APPROVALS_PER_SOURCE);
     this.onChange([permission.sessionID], 'status');
   }
 
+  private streamChars = 0;
+  private lastSweep = 0;
+
   private putStream(entry: StreamEntry): void {
-    this.stream.delete(entry.id);
+    if (entry.id.length > MAX_ID || entry.sessionID.length > MAX_ID || entry.messageID.length > MAX_ID) return;
+    const before = this.stream.get(entry.id);
+    if (before) this.dropStream(entry.id, before);
     this.stream.set(entry.id, entry);
-    for (const id of this.stream.keys()) {
-      if (this.stream.size <= MAX_STREAM_PARTS) break;
-      this.stream.delete(id);
+    this.streamChars += entry.text.length;
+    for (const [id, old] of this.stream) {
+      if (this.stream.size <= MAX_STREAM_PARTS && this.streamChars <= MAX_STREAM_TOTAL_CHARS) break;
+      this.dropStream(id, old);
     }
     this.onChange([entry.sessionID], 'stream');
+  }
+
+  private dropStream(id: string, entry: StreamEntry): void {
+    this.stream.delete(id);
+    this.streamChars -= entry.text.length;
+  }
+
+  /** Ended parts the disk has by now, and parts whose stream stopped without an end (a server that went quiet or lied). */
+  private dropStalled(now: number, always = false): void {
+    // From `apply` at most once a second: a server sends thousands of events a second.
+    if (!always && now - this.lastSweep < 1_000) return;
+    this.lastSweep = now;
+    for (const [id, entry] of this.stream) {
+      if (now - entry.at > (entry.ended ? ENDED_KEEP_MS : STALLED_STREAM_MS)) this.dropStream(id, entry);
+    }
+  }
+}
+
+function evictOldest<V>(map: Map<string, V>, max: number): void {
+  for (const key of map.keys()) {
+    if (map.size <= max) return;
+    map.delete(key);
   }
 }
 
 function approvalOf(p: ServerPermission, now: number): PendingApproval & { sessionID: string } {
-  return { id: p.id, sessionID: p.sessionID, permission: p.permission, patterns: p.patterns, at: now };
+  return {
+    id: p.id,
+    sessionID: p.sessionID,
+    permission: p.permission.slice(0, MAX_APPROVAL_TEXT),
+    patterns: p.patterns.slice(0, MAX_APPROVAL_PATTERNS).map((t) => t.slice(0, MAX_APPROVAL_TEXT)),
+    at: now,
+  };
 }

@@ -10,9 +10,15 @@ const TCP6 = `  sl  local_address                         remote_address        
 
 describe('/proc parsing for OpenCode discovery', () => {
   it('lists listening loopback sockets only (not 0.0.0.0, not connections)', () => {
-    expect(listeningLoopbackSockets(TCP)).toEqual([{ port: 4096, inode: '19715', host: '127.0.0.1' }]);
-    expect(listeningLoopbackSockets(TCP6)).toEqual([{ port: 8080, inode: '333', host: '::1' }]);
+    expect(listeningLoopbackSockets(TCP)).toEqual([{ port: 4096, inode: '19715', host: '127.0.0.1', uid: 0 }]);
+    expect(listeningLoopbackSockets(TCP6)).toEqual([{ port: 8080, inode: '333', host: '::1', uid: 0 }]);
     expect(listeningLoopbackSockets('')).toEqual([]);
+  });
+
+  it("keeps only the given user's sockets: another user's server on 127.0.0.1 is never followed", () => {
+    const mixed = `${TCP}\n   3: 0100007F:1001 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 444 1 0 100 0 0 10 0`;
+    expect(listeningLoopbackSockets(mixed, 1001)).toEqual([{ port: 4097, inode: '444', host: '127.0.0.1', uid: 1001 }]);
+    expect(listeningLoopbackSockets(mixed, 0).map((s) => s.port)).toEqual([4096]);
   });
 
   it('reads socket inodes and recognises OpenCode processes, not tools naming its folder', () => {

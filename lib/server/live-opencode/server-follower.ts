@@ -1,5 +1,7 @@
 import 'server-only';
+import net from 'node:net';
 import type { LiveState } from './live-state';
+import { isLoopbackHost } from './loopback-url';
 import { healthSchema, parseServerEvent, pathSchema, permissionListSchema, sessionStatusMapSchema, type ServerPermission } from './server-events';
 import { serverGet, serverGetJson, sseData } from './server-get';
 
@@ -14,6 +16,10 @@ export interface ServerInfo {
   /** Project folders it serves that Sessionscope follows. */
   directories: string[];
   lastEventAt?: number;
+  /** When it last answered (health, folder or an event): diagnostics say how long it has been away. */
+  lastReachedAt?: number;
+  /** While away: when the next full try is due (sooner if its port opens meanwhile). */
+  nextAttemptAt?: number;
   error?: string;
 }
 
@@ -21,6 +27,12 @@ export interface ServerInfo {
 const POLL_MS = 1_000;
 /** Project folders followed per server at most (one instance each on OpenCode's side). */
 const MAX_DIRECTORIES = 20;
+/**
+ * While a server is away its port is checked this often (a TCP connect on loopback, nothing
+ * sent): a server that comes up is followed within a second, not after a pause grown to 10 s
+ * (a reply streamed in its first seconds would show no words until finished).
+ */
+export const PORT_CHECK_MS = 500;
 
 /**
  * Follows one OpenCode server: its event stream (`/global/event`, or `/event` on versions
@@ -37,6 +49,8 @@ export class ServerFollower {
     readonly url: string,
     origin: ServerOrigin,
     private readonly state: LiveState,
+    /** The pause before the next full try after `attempt` failed ones (tests make it long: only the port check can end it). */
+    private readonly retryPauseMs: (attempt: number) => number = (attempt) => Math.min(10_000, 500 * 2 ** attempt),
   ) {
     this.info = { url, origin, state: 'connecting', directories: [] };
   }
@@ -69,7 +83,22 @@ export class ServerFollower {
       if (signal.aborted) return;
       this.info.state = 'unreachable';
       if (connected) attempt = 0;
-      await pause(Math.min(10_000, 500 * 2 ** attempt), signal);
+      const wait = this.retryPauseMs(attempt);
+      this.info.nextAttemptAt = Date.now() + wait;
+      await this.untilPortOpens(wait, signal);
+      this.info.nextAttemptAt = undefined;
+    }
+  }
+
+  /** Waits `ms`, or less if the server's port opens meanwhile (it was closed: a server came up). */
+  private async untilPortOpens(ms: number, signal: AbortSignal): Promise<void> {
+    const until = Date.now() + ms;
+    let wasOpen = await portOpen(this.url, signal);
+    while (!signal.aborted && Date.now() < until) {
+      await pause(Math.min(PORT_CHECK_MS, until - Date.now()), signal);
+      const open = await portOpen(this.url, signal);
+      if (open && !wasOpen) return;
+      wasOpen = open;
     }
   }
 
@@ -82,6 +111,7 @@ export class ServerFollower {
       this.info.error = 'no OpenCode server answers here';
       return false;
     }
+    this.info.lastReachedAt = Date.now();
     this.defaultDirectory = where.data.directory;
     this.directories.add(this.defaultDirectory);
     let response = await serverGet(this.url, '/global/event', signal);
@@ -100,7 +130,7 @@ export class ServerFollower {
     try {
       for await (const data of sseData(response.body)) {
         const parsed = parseServerEvent(data);
-        this.info.lastEventAt = Date.now();
+        this.info.lastEventAt = this.info.lastReachedAt = Date.now();
         if (!parsed) continue;
         const directory = parsed.directory ?? this.defaultDirectory;
         this.noteDirectory(directory);
@@ -152,6 +182,22 @@ export class ServerFollower {
   private source(directory: string): string {
     return `${this.url}|${directory}`;
   }
+}
+
+/** Whether something listens on the server's loopback port (connect, then hang up; nothing is sent). */
+function portOpen(url: string, signal: AbortSignal): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    if (signal.aborted || !isLoopbackHost(hostname)) return resolve(false);
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) || 80 });
+    const done = (open: boolean): void => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(300, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

@@ -6,6 +6,7 @@ import { boulderPathsOf } from './boulder-locations';
 import { listPlanFiles } from './list-plan-files';
 import { readBoulderFile } from './read-boulder-file';
 import { readPlanFile, type PlanFileRead } from './read-plan-file';
+import { appendAll } from '@/lib/arrays/append-all';
 
 export interface PlansRead {
   plans: PlanView[];
@@ -17,7 +18,7 @@ async function projectWorks(projectDir: string, issues: ReadIssue[]): Promise<Pl
   const reads = await Promise.all(boulderPathsOf(projectDir).map((p) => readBoulderFile(p, projectDir)));
   const byID = new Map<string, PlanWork>();
   for (const read of reads) {
-    issues.push(...read.issues);
+    appendAll(issues, read.issues);
     for (const work of read.works) if (!byID.has(work.workID)) byID.set(work.workID, work);
   }
   return [...byID.values()];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { configPriceTable, type ConfigPriceTable } from '@/lib/pricing/config-prices';
 import { parseJsonc } from '@/lib/pricing/parse-jsonc';
 import { readConfigFile } from './read-config-file';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** File names OpenCode reads its config from, strongest first (a later one overrides an earlier one in OpenCode's merge). */
 const PROJECT_FILES = ['opencode.jsonc', 'opencode.json', '.opencode/opencode.jsonc', '.opencode/opencode.json'];
@@ -45,7 +46,7 @@ export class OpencodeConfigs {
     let tables = this.scopes.get(key);
     if (!tables) {
       const paths = [...new Set(dirs.filter((d) => path.isAbsolute(d) && d !== path.parse(d).root))].flatMap((d) => PROJECT_FILES.map((f) => path.join(/*turbopackIgnore: true*/ d, f)));
-      paths.push(...GLOBAL_FILES.map((f) => path.join(/*turbopackIgnore: true*/ this.globalDir, f)));
+      appendAll(paths, GLOBAL_FILES.map((f) => path.join(/*turbopackIgnore: true*/ this.globalDir, f)));
       tables = paths.map((p) => this.table(p)).filter((t): t is ConfigPriceTable => t !== undefined && t.size > 0);
       this.scopes.set(key, tables);
     }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { bulkReadCounts } from '../fs/bulk-read/read-listed-files';
+import { cacheWriteProblems } from '../fs/cache-write-backoff';
 import { existsSync } from 'node:fs';
 import { sqliteSupport } from '../readers/opencode/sqlite/load-better-sqlite';
 import type { Store } from '../store/store';
@@ -16,6 +17,8 @@ export interface SourceHealth {
   sessions: number;
   messages: number;
   skipped: number;
+  /** Why its last read threw: its sessions and figures are incomplete until a full read succeeds. */
+  failed?: string;
 }
 
 /** OpenCode servers followed (named or found) and whether discovery runs. */
@@ -33,10 +36,14 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     sessions: index.sessions.size,
     messages: index.messageCount,
     skipped: index.issues.size,
+    ...(index.failure ? { failed: index.failure.reason } : {}),
   }));
   const issues = [...store.issues(), ...planIssues];
+  const failedSources = sources.filter((s) => s.failed !== undefined);
   return {
-    ok: true,
+    /** False while a source's read failed: what is shown is not everything on disk. */
+    ok: failedSources.length === 0,
+    failedSources: failedSources.map((s) => ({ kind: s.kind, path: s.path, reason: s.failed as string })),
     opencodeDir: locations.opencodeDir,
     opencodeDirFound: existsSync(locations.opencodeDir),
     sources,
@@ -56,6 +63,8 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
      * content already (a restart on unchanged sources), and why it was given up, if it was.
      */
     sessionDatabase: store.sessionDb ? { file: store.sessionDb.db.file ?? null, current: store.sessionDb.current, error: store.sessionDb.error ?? null } : null,
+    /** Cache writes failing now (a full disk): what, why, since when; the dashboard serves from what it has meanwhile. */
+    cacheWrites: cacheWriteProblems(),
     /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */
     sqlite: sqliteSupport(),
   };

@@ -5,6 +5,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { mergeStreaming } from '@/lib/sessions/merge-streaming';
 import { trimPart } from '@/lib/sessions/trim-part';
 import type { Part } from '@/lib/model/part';
+import { isRecordTime } from '@/lib/model/record-times';
 import type { FileDiff, Todo } from '@/lib/model/todo';
 import type { IndexPhase } from '@/lib/view/index-phase';
 import type { ReadIssue } from '../readers/read-result';
@@ -66,8 +67,15 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     const perTurn = Math.max(1, loadedParts / (end - floor));
     batch = Math.max(FIRST_BATCH, Math.ceil((PAGE_PARTS - loadedParts) / perTurn) + 1);
   }
+  // A part dated out of range (1e300, negative) is one skipped record, listed: the page draws the rest.
+  const badTimes: ReadIssue[] = [];
+  const held = [...loaded.values()].flatMap((m) => m.parts).filter((part) => {
+    if (isRecordTime(part.time?.start) && isRecordTime(part.time?.end)) return true;
+    badTimes.push({ source: session.source, path: `session ${id} (part ${part.id.slice(0, 200)})`, kind: 'schema', reason: 'time is not a usable time (out of range)', at: Date.now() });
+    return false;
+  });
   // Text OpenCode's server is streaming right now, until the disk holds it.
-  const parts: Part[] = mergeStreaming([...loaded.values()].flatMap((held) => held.parts), new Set(loaded.keys()), store.live?.streamingOf(id) ?? []);
+  const parts: Part[] = mergeStreaming(held, new Set(loaded.keys()), store.live?.streamingOf(id) ?? []);
   const turns = buildTurns(messages, parts).slice(start, end);
   const extras = await store.extras(id);
   return {
@@ -85,7 +93,7 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     turnCount: skeleton.length,
     todos: extras.todos,
     diffs: extras.diffs,
-    issues: uniqueIssues([...extras.issues, ...turns.flatMap(messageIdsOf).flatMap((m) => loaded.get(m)?.issues ?? [])]),
+    issues: uniqueIssues([...extras.issues, ...badTimes, ...turns.flatMap(messageIdsOf).flatMap((m) => loaded.get(m)?.issues ?? [])]),
     index: { phase: store.progress.phase, figuresComplete: store.progress.figuresComplete },
   };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import type { Store } from '../store/store';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** More nodes than anyone can read in one drawing; the tree says when it was cut. */
 export const MAX_TREE_SESSIONS = 2_000;
@@ -25,7 +26,7 @@ export function getSessionTree(store: Store, id: string): SessionTree | undefine
     if (!summary || seen.has(current)) continue;
     seen.add(current);
     sessions.push(summary);
-    queue.push(...store.view.childrenOf(current));
+    appendAll(queue, store.view.childrenOf(current));
   }
   return { rootID, sessions, truncated: sessions.length >= MAX_TREE_SESSIONS && queue.length > sessions.length };
 }

@@ -5,7 +5,8 @@ import type { Store } from '../store/store';
 import { statsPlan } from '../db/queries/stats';
 import { runSync } from '../db/query-plan';
 
-type StatsAnswer = StatsResult & { complete: boolean };
+/** `failedSources`: sources whose read threw; while there is one, `complete` is false (its figures are missing, not zero). */
+type StatsAnswer = StatsResult & { complete: boolean; failedSources?: { kind: string; path: string; reason: string }[] };
 
 /** Answers kept per store until it changes: several pages (and tabs) ask the same while nothing moved. */
 const MEMO_SIZE = 16;
@@ -49,12 +50,14 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
 
 function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   // Read before the pass: a figure is complete only if every message was in the store when counting began.
-  const complete = store.progress.figuresComplete;
+  const failed = store.failedSources();
+  const complete = store.progress.figuresComplete && failed.length === 0;
   const db = store.sessionDb;
   if (db?.usable) {
     const result = runSync(db.db, statsPlan('sqlite', query, { sourceIds: db.sourceIds(), prices: store.prices }));
     // A restart whose sources are unchanged since their last complete read: the database's figures are whole already.
-    return { ...result, complete: complete || db.current };
+    const whole = (store.progress.figuresComplete || db.current) && failed.length === 0;
+    return failed.length > 0 ? { ...result, complete: whole, failedSources: failed } : { ...result, complete: whole };
   }
   const result = computeStats({
     sessions: [...store.view.allSessions()],
@@ -75,5 +78,5 @@ function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
     usage: 'message',
     projects: store.projects(),
   });
-  return { ...result, complete };
+  return failed.length > 0 ? { ...result, complete, failedSources: failed } : { ...result, complete };
 }

@@ -7,6 +7,7 @@ import type { SourceKind } from '@/lib/model/source';
 import type { FileDiff, Todo } from '@/lib/model/todo';
 import { yieldToRequests } from '../http/request-activity';
 import type { NameTarget } from '../watcher/name-watch';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** Why a record or file was skipped. Counted in /api/health and listed on the diagnostics page. */
 export interface ReadIssue {
@@ -27,6 +28,8 @@ export interface ChangeSet {
    * and cost figure of the source is complete once it is applied.
    */
   messagesComplete?: boolean;
+  /** Set when the read threw part-way: the source's figures are not complete until a full read succeeds. */
+  failed?: string;
   projects: Project[];
   sessions: SessionInfo[];
   messages: MessageInfo[];
@@ -55,6 +58,7 @@ export function isEmptyChangeSet(changes: ChangeSet): boolean {
   return (
     !changes.complete &&
     !changes.messagesComplete &&
+    changes.failed === undefined &&
     changes.projects.length + changes.sessions.length + changes.messages.length + changes.parts.length === 0 &&
     removed.sessions.length + removed.messages.length + removed.parts.length === 0 &&
     changes.listedParts.length + changes.touchedSessions.length + changes.issues.length === 0
@@ -65,16 +69,17 @@ export function isEmptyChangeSet(changes: ChangeSet): boolean {
 export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   into.complete = into.complete || from.complete;
   into.messagesComplete = into.messagesComplete || from.messagesComplete;
-  into.projects.push(...from.projects);
-  into.sessions.push(...from.sessions);
+  into.failed = into.failed ?? from.failed;
+  appendAll(into.projects, from.projects);
+  appendAll(into.sessions, from.sessions);
   for (const message of from.messages) into.messages.push(message);
   for (const part of from.parts) into.parts.push(part);
-  into.removed.sessions.push(...from.removed.sessions);
-  into.removed.messages.push(...from.removed.messages);
-  into.removed.parts.push(...from.removed.parts);
-  into.listedParts.push(...from.listedParts);
-  into.touchedSessions.push(...from.touchedSessions);
-  into.issues.push(...from.issues);
+  appendAll(into.removed.sessions, from.removed.sessions);
+  appendAll(into.removed.messages, from.removed.messages);
+  appendAll(into.removed.parts, from.removed.parts);
+  appendAll(into.listedParts, from.listedParts);
+  appendAll(into.touchedSessions, from.touchedSessions);
+  appendAll(into.issues, from.issues);
   return into;
 }
 

@@ -11,6 +11,7 @@ import { partsOfRows } from '../readers/opencode/sqlite/sqlite-content';
 import { prepareQueries, type Queries, type Row } from '../readers/opencode/sqlite/sqlite-queries';
 import type { ReadIssue } from '../readers/read-result';
 import { readTreePartsSync } from './tree-parts-sync';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** A source the build reads straight from disk: OpenCode's database, or its JSON tree's `storage/`. */
 export interface BuildSource {
@@ -176,7 +177,7 @@ class DocBatch {
   }
 
   own(s: DocsPlan['sessions'][number], todos: readonly { content: string }[]): void {
-    this.add(() => this.docs.push(...sessionDocuments({ id: s.id, title: s.title, time: { created: s.created } }, todos)));
+    this.add(() => appendAll(this.docs, sessionDocuments({ id: s.id, title: s.title, time: { created: s.created } }, todos)));
   }
 
   private add(push: () => void): void {

@@ -10,6 +10,7 @@ import { openSearchDb, WORKER_BUSY_MS } from './search-db';
 import { SearchIndex, type IndexedSession } from './search-index';
 import { retryBusySync } from './sqlite-busy';
 import { treeSignaturesSync } from './tree-parts-sync';
+import { appendAll } from '@/lib/arrays/append-all';
 
 export type { BuildSource } from './build-docs';
 
@@ -107,7 +108,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
           throw error;
         });
         if (!database) {
-          skipped.push(...sessions.map((s) => s.session.id));
+          appendAll(skipped, sessions.map((s) => s.session.id));
           continue;
         }
         opened[i] = database;

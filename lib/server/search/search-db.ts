@@ -1,8 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
@@ -74,6 +75,26 @@ function openAndCheck(file: string, busyMs: number): Database.Database {
 
 export class ForeignIndexError extends Error {}
 
+/**
+ * What is wrong with an index whose first pages open fine, or undefined: damaged pages anywhere
+ * (`quick_check`, which runs FTS5's own check of its index too), or documents and full-text rows
+ * that do not match (documents lost: every search answered 0 hits while the index said "ready").
+ * Reads the whole file: run off the server's thread (see QueryRunner.check).
+ */
+export function searchIndexProblem(db: Database.Database): string | undefined {
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') return `quick_check: ${String(check)}`;
+  const docs = db.prepare<[], number>('SELECT count(*) FROM docs').pluck().get() ?? 0;
+  const indexed = db.prepare<[], number>('SELECT count(*) FROM fts_docsize').pluck().get() ?? 0;
+  if (docs !== indexed) return `${docs} documents but ${indexed} in the full-text index`;
+  return undefined;
+}
+
+/** The error a failed check becomes: a damaged index, rebuilt like one SQLite reports. */
+export function damagedIndexError(problem: string): Error {
+  return Object.assign(new Error(`search index damaged: ${problem}`), { code: 'SQLITE_CORRUPT' });
+}
+
 /** SQLite's answers for a file that is not a database, or a damaged one. */
 export function isCorruption(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
@@ -86,10 +107,16 @@ export function isCorruption(error: unknown): boolean {
  */
 export function openSearchDb(file: string, options: { fresh?: boolean; busyMs?: number } = {}): { db: Database.Database; rebuilt: boolean } {
   const busyMs = options.busyMs ?? MAIN_BUSY_MS;
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   if (options.fresh) removeFiles(file);
   // Two dashboards starting together both create the tables and switch the file to WAL: the loser waits and looks again.
-  const open = () => retryBusySync(() => openAndCheck(file, busyMs), Math.ceil(10_000 / busyMs));
+  // The folder 0700, the file 0600 and never a link (see private-cache.ts): its vocabulary lists every word indexed.
+  const open = () =>
+    retryBusySync(() => {
+      preparePrivateDbFile(file);
+      const db = openAndCheck(file, busyMs);
+      privateDbCompanions(file);
+      return db;
+    }, Math.ceil(10_000 / busyMs));
   try {
     return { db: open(), rebuilt: false };
   } catch (error) {

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { MessageRole } from '@/lib/model/message';
 import type { SourceKind } from '@/lib/model/source';
 import type { DocKind, SearchDoc, SearchHit } from '@/lib/search/search-types';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** What the index keeps of a session besides its documents: what filters and hits name. */
 export interface IndexedSession {
@@ -218,7 +219,7 @@ export class SearchIndex {
     const params: (string | number)[] = [match];
     const add = (clause: string, ...values: (string | number)[]) => {
       where.push(clause);
-      params.push(...values);
+      appendAll(params, values);
     };
     if (filters.sources?.length) add(`s.source IN (${filters.sources.map(() => '?').join(', ')})`, ...filters.sources);
     if (filters.project) add('s.project = ?', filters.project);

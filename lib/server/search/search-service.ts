@@ -7,9 +7,10 @@ import { sessionscopeCacheDir } from '../config';
 import type { PlanView } from '@/lib/plans/plan-work';
 import type { Store } from '../store/store';
 import { defaultBuildMode, type BuildMode } from './build-runner';
-import { isCorruption, openSearchDb, searchDbPath } from './search-db';
+import { damagedIndexError, isCorruption, openSearchDb, searchDbPath } from './search-db';
 import { docTexts } from './doc-text';
 import { SearchIndex, type SearchFilters, type SearchPage } from './search-index';
+import { defaultQueryMode, QueryBusyError, QueryCancelledError, QueryRunner, QueryTimeoutError, type QueryMode } from './query-runner';
 import { SearchUpdater } from './search-updater';
 
 export interface SearchRequest {
@@ -31,20 +32,27 @@ export class SearchService {
   private updater: SearchUpdater | undefined;
   private failure: string | undefined;
   private plans: readonly PlanView[] = [];
+  private readonly queries: QueryRunner;
 
   constructor(
     private readonly store: Store,
     started: Promise<void>,
     cacheDir: string = sessionscopeCacheDir(),
     build: BuildMode = defaultBuildMode(),
+    queryMode: QueryMode = defaultQueryMode(),
   ) {
     this.file = searchDbPath(cacheDir, store.indexes.map((i) => `${i.reader.kind}:${i.reader.path}`));
+    this.queries = new QueryRunner(this.file, () => this.index, queryMode);
     try {
       const { db } = openSearchDb(this.file);
       this.db = db;
       this.index = new SearchIndex(db);
       this.updater = new SearchUpdater(this.index, store, (error) => this.onError(error), { file: this.file, build });
       this.updater.start(started);
+      // Damage the first pages do not show (lost documents, a damaged page further in) is looked for once, off this thread.
+      void this.queries.check().then((problem) => {
+        if (problem && this.db === db) this.onError(damagedIndexError(problem));
+      });
     } catch (error) {
       this.failure = `the search index ${this.file} cannot be opened: ${(error as Error).message}`;
       console.warn(`[sessionscope] ${this.failure}`);
@@ -62,8 +70,10 @@ export class SearchService {
     if (!match || !this.index) return base;
     let page: SearchPage;
     try {
-      page = this.index.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
+      // Off this thread, with a time limit: a broad search must not hold the other requests.
+      page = await this.queries.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
     } catch (error) {
+      if (error instanceof QueryTimeoutError || error instanceof QueryBusyError || error instanceof QueryCancelledError) return { ...base, error: error.message };
       this.onError(error);
       return { ...base, progress: this.progress() };
     }
@@ -86,6 +96,7 @@ export class SearchService {
   }
 
   close(): void {
+    this.queries.close();
     this.updater?.stop();
     this.db?.close();
     this.db = undefined;
@@ -98,6 +109,7 @@ export class SearchService {
       return;
     }
     console.warn(`[sessionscope] search index damaged (${(error as Error).message}): rebuilding it`);
+    this.queries.reset();
     this.db.close();
     this.db = undefined;
     try {

@@ -13,9 +13,11 @@ import { followedLive, releaseLease, renewLease, stopFollowing, takeLease, type 
 import { startBuild, type BuildMode, type RunningBuild } from './build-runner';
 import { storePartOf, type BuildJob, type BuildSource } from './index-build';
 import { isCorruption } from './search-db';
+import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
 import { sessionFingerprint } from './session-fingerprint';
 import { isBusy, retryBusy } from './sqlite-busy';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** What has to be done for one session. */
 interface Pending {
@@ -56,6 +58,8 @@ export interface UpdaterOptions {
   /** The index file (the build worker opens its own connection to it). */
   file: string;
   build: BuildMode;
+  /** The first pause after a failed write (a full disk); each next one doubles. */
+  writeBackoffMs?: number;
 }
 
 /**
@@ -84,6 +88,9 @@ export class SearchUpdater {
   private buildTotal = 0;
   /** This dashboard's claim on the catch-up (see build-lease.ts), held from the catch-up until it settles. */
   private readonly leaseToken = randomUUID();
+  /** A write that failed for any reason but a busy file (a full disk): said once, tried again less and less often. */
+  private readonly backoff: CacheWriteBackoff;
+  private backoffTimer: NodeJS.Timeout | undefined;
   private leased = false;
   private beat: ReturnType<typeof setInterval> | undefined;
   private waitTimer: ReturnType<typeof setTimeout> | undefined;
@@ -97,6 +104,7 @@ export class SearchUpdater {
     private readonly onError: (error: unknown) => void,
     private readonly options: UpdaterOptions,
   ) {
+    this.backoff = new CacheWriteBackoff('the search index', options.writeBackoffMs);
     this.unsubscribe = store.onChange((change) => this.note(change));
     this.progress.sessions = index.sessionCount();
   }
@@ -124,6 +132,7 @@ export class SearchUpdater {
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.backoffTimer);
     this.build?.stop();
     this.unsubscribe();
     clearTimeout(this.waitTimer);
@@ -361,6 +370,17 @@ export class SearchUpdater {
       this.settle();
       return;
     }
+    // After a failed write, nothing runs before its pause is over (a full disk costs no CPU).
+    if (this.backoff.waiting()) {
+      if (!this.backoffTimer) {
+        this.backoffTimer = setTimeout(() => {
+          this.backoffTimer = undefined;
+          this.schedule();
+        }, this.backoff.remainingMs());
+        this.backoffTimer.unref();
+      }
+      return;
+    }
     this.running = true;
     setImmediate(() => {
       this.drain()
@@ -412,9 +432,10 @@ export class SearchUpdater {
         if (writes.length > 0) this.index.write(writes);
       });
       if (!written) {
-        // Another dashboard held the file too long (or it was damaged and is being rebuilt): read them again later.
-        for (const id of [...removed, ...writes.map((w) => w.session.id)]) this.entry(id).check = true;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Another dashboard held the file too long, it was damaged and is being rebuilt, or the disk
+        // is full: read them again later, not counted again (the progress does not grow with tries).
+        for (const id of [...removed, ...writes.map((w) => w.session.id)]) this.entry(id, false).check = true;
+        await this.pause(Math.max(500, this.backoff.remainingMs()));
       }
       this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
       if (written && (writes.length > 0 || removed.length > 0)) this.announce();
@@ -428,13 +449,30 @@ export class SearchUpdater {
    */
   private async write(task: () => void): Promise<boolean> {
     const index = this.index;
+    if (this.backoff.waiting()) return false;
     try {
       await retryBusy(task, LIVE_BUSY_MS);
+      this.backoff.succeeded();
       return true;
     } catch (error) {
-      if (index === this.index) this.onError(error);
+      if (index !== this.index) return false;
+      // Damaged: the service rebuilds it. Anything else but a busy file is said once and tried less often.
+      if (isCorruption(error)) this.onError(error);
+      else if (!isBusy(error)) this.backoff.failed(error);
       return false;
     }
+  }
+
+  /** Waits `ms`, or less if the updater stops. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref?.();
+      if (this.stopped) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
   }
 
   /** Writes the plans whose checklist changed, forgets those gone. */
@@ -486,7 +524,7 @@ export class SearchUpdater {
     const wanted = [...job.messages];
     const content = await owner.reader.loadContent(id, all ? { extras: true } : { messageIDs: wanted, extras: own });
     const docs = messageDocuments(messages, content?.parts ?? []);
-    if (all || own) docs.push(...sessionDocuments(session, content?.todos ?? []));
+    if (all || own) appendAll(docs, sessionDocuments(session, content?.todos ?? []));
     const complete = content !== undefined && content.issues.length === 0;
     return {
       session: indexedSession(session),

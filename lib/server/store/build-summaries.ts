@@ -10,6 +10,7 @@ import { spendOf } from '@/lib/sessions/spend';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { LiveOverlay } from './live-overlay';
 import type { MergedView } from './merged-view';
+import { maxOf } from '@/lib/arrays/append-all';
 
 /** Per-session figures, cached until the session changes (or the prices do: `clear`). */
 export class FiguresCache {
@@ -72,12 +73,7 @@ export function buildSummaries(
     const lastParts = last ? view.partsOf(id, last.id) : [];
     // Only the records' own times: a read of the source (a database log that changed because
     // OpenCode started elsewhere, a re-read) is not a write to this session.
-    const lastWrite = Math.max(
-      totals.get(id)?.lastActivity ?? 0,
-      session?.time.updated ?? 0,
-      ...lastParts.map(partWrite),
-      ...childStatuses.map((s) => s.lastWrite),
-    );
+    const lastWrite = Math.max(totals.get(id)?.lastActivity ?? 0, session?.time.updated ?? 0, maxOf(lastParts.map(partWrite), 0), maxOf(childStatuses.map((s) => s.lastWrite), 0));
     const disk = inferStatus({
       last,
       lastParts,

@@ -62,7 +62,8 @@ export class SessionDbMirror {
    */
   readWhole(index: SourceIndex): void {
     this.sweep(index);
-    const fingerprint = index.reader.completeAs?.();
+    // A read that threw is complete as of nothing: the next start reads the source again.
+    const fingerprint = index.failure ? undefined : index.reader.completeAs?.();
     this.guard(() => this.writer.recordCompleteAs(this.idOf(index), fingerprint));
     if (fingerprint !== undefined) this.verified.add(index);
   }

@@ -3,6 +3,7 @@ import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
+import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { STALE_AFTER_MS } from '@/lib/status/thresholds';
 import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers/read-result';
@@ -22,6 +23,8 @@ export class SourceIndex {
   get messageCount(): number {
     return this.messageSession.size;
   }
+  /** Why the last read threw, until a full read succeeds: the source's figures are then incomplete, whatever else it holds. */
+  failure: { reason: string; at: number } | undefined;
   /** Sessions written to recently, until when they count as live (see `liveSessions`). */
   private readonly liveUntil = new Map<string, number>();
 
@@ -47,15 +50,29 @@ export class SourceIndex {
   /** Applies a change set; returns the ids of sessions it touched. */
   apply(changes: ChangeSet, paths?: readonly string[], live = false): Set<string> {
     const touched = new Set<string>(changes.touchedSessions);
-    if (changes.complete) this.clearAll(touched);
+    if (changes.complete) {
+      this.clearAll(touched);
+      this.failure = undefined;
+    }
+    if (changes.failed !== undefined) this.failure = { reason: changes.failed, at: Date.now() };
     else if (paths) for (const path of paths) this.issues.delete(path);
     for (const project of changes.projects) this.projects.set(project.id, project);
     for (const session of changes.sessions) {
+      if (this.skipBadTime('session', session.id, badTimeOfSession(session), session.origin)) {
+        if (this.sessions.delete(session.id)) touched.add(session.id);
+        continue;
+      }
       this.sessions.set(session.id, session);
       touched.add(session.id);
     }
-    for (const message of changes.messages) this.putMessage(message, touched);
-    for (const part of changes.parts) this.putPart(part, touched);
+    for (const message of changes.messages) {
+      if (this.skipBadTime('message', message.id, badTimeOfMessage(message))) this.removeMessage(message.id, touched);
+      else this.putMessage(message, touched);
+    }
+    for (const part of changes.parts) {
+      if (this.skipBadTime('part', part.id, badTimeOfPart(part))) this.removePart(part.id, touched);
+      else this.putPart(part, touched);
+    }
     for (const id of changes.removed.parts) this.removePart(id, touched);
     for (const id of changes.removed.messages) this.removeMessage(id, touched);
     for (const id of changes.removed.sessions) this.removeSession(id, touched);
@@ -94,6 +111,20 @@ export class SourceIndex {
 
   messagesOf(sessionID: string): Iterable<MessageInfo> {
     return this.messagesBySession.get(sessionID)?.values() ?? [];
+  }
+
+  /**
+   * A record with a time out of range (1e300, negative, past year 9999) is one skipped record,
+   * listed; the rest of the source is kept. A good version of it later clears the listing.
+   */
+  private skipBadTime(kind: 'session' | 'message' | 'part', id: string, bad: string | undefined, origin = this.reader.path): boolean {
+    const path = (): string => `${origin} (${kind} ${id.slice(0, 200)})`;
+    if (bad === undefined) {
+      if (this.issues.size > 0) this.issues.delete(path());
+      return false;
+    }
+    this.noteIssues([{ source: this.reader.kind, path: path(), kind: 'schema', reason: `${bad} is not a usable time (out of range)`, at: Date.now() }]);
+    return true;
   }
 
   private putMessage(message: MessageInfo, touched: Set<string>): void {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { ReadIssue, StepIndexRead } from '../readers/read-result';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** Sessions whose step index is kept (a 10,000-part session's is ~10,000 ids and ~2,000 steps). */
 export const STEP_INDEX_SESSIONS = 16;
@@ -162,7 +163,7 @@ function merge(index: StepIndex, read: StepIndexRead | undefined): void {
   for (const id of read.messageIDs) index.messages.add(id);
   for (const id of read.partIDs) index.partIDs.add(id);
   for (const step of read.steps) index.steps.set(step.id, step);
-  index.issues.push(...read.issues);
+  appendAll(index.issues, read.issues);
 }
 
 /** A part counts once its message is known to the index (a part written before its message comes with it). */

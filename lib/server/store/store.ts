@@ -116,8 +116,7 @@ export class Store {
       };
       const take = (index: SourceIndex, changes: ChangeSet): void => {
         if (isEmptyChangeSet(changes)) return;
-        const touched = index.apply(changes);
-        this.sessionDb?.apply(index, changes);
+        const touched = this.applyTo(index, changes);
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
         if (changes.messagesComplete) messagesIn(index);
       };
@@ -174,13 +173,34 @@ export class Store {
     await this.serialised(async () => {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
       this.resolveListedParts(index, changes);
-      const touched = index.apply(changes, paths, seenNow);
-      this.sessionDb?.apply(index, changes);
-      if (changes.complete) this.sessionDb?.readWhole(index);
+      const touched = this.applyTo(index, changes, { paths, live: seenNow, whole: changes.complete });
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
       if (changes.issues.length > 0 || changes.complete) topics.push('health');
       this.afterChange(index, changes, [...touched], topics, true);
+    });
+  }
+
+  /**
+   * Takes a change set into the source's index and the session database (one transaction). `whole`:
+   * it is everything the source holds (not a stage of the first read, whose end is `messagesIn`).
+   */
+  private applyTo(index: SourceIndex, changes: ChangeSet, options: { paths?: readonly string[]; live?: boolean; whole?: boolean } = {}): Set<string> {
+    const touched = index.apply(changes, options.paths, options.live);
+    this.sessionDb?.apply(index, changes);
+    if (options.whole) this.sessionDb?.readWhole(index);
+    return touched;
+  }
+
+  /**
+   * Reads one source anew, whole (it appeared, went, or was swapped for another copy: a folder moved
+   * away and back leaves nothing an increment could follow). What it no longer holds goes.
+   */
+  async reread(index: SourceIndex): Promise<void> {
+    await this.serialised(async () => {
+      const changes = await index.reader.readAll().catch((error: unknown) => failedRead(index.reader, error));
+      const touched = this.applyTo(index, changes, { whole: true });
+      this.afterChange(index, changes, [...touched], ['sessions', 'projects', 'health'], false);
     });
   }
 
@@ -272,6 +292,11 @@ export class Store {
     const sorted = [...this.indexes].sort((a, b) => a.priority - b.priority);
     for (const index of sorted) for (const project of index.projects.values()) byId.set(project.id, project);
     return [...byId.values()];
+  }
+
+  /** Sources whose last read threw: their sessions and figures are missing what it did not get to. */
+  failedSources(): { kind: string; path: string; reason: string }[] {
+    return this.indexes.flatMap((index) => (index.failure ? [{ kind: index.reader.kind, path: index.reader.path, reason: index.failure.reason }] : []));
   }
 
   issues(): ReadIssue[] {
@@ -406,6 +431,8 @@ async function* stagesOf(reader: SourceReader): AsyncGenerator<ChangeSet> {
 /** A reader that throws must not take the store down: its failure becomes a listed issue. */
 function failedRead(reader: SourceReader, error: unknown): ChangeSet {
   const changes = emptyChangeSet();
-  changes.issues.push({ source: reader.kind, path: reader.path, kind: 'io', reason: `reader failed: ${(error as Error).message}`, at: Date.now() });
+  const reason = `reader failed: ${(error as Error).message}`;
+  changes.failed = reason;
+  changes.issues.push({ source: reader.kind, path: reader.path, kind: 'io', reason, at: Date.now() });
   return changes;
 }

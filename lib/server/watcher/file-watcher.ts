@@ -31,6 +31,11 @@ export interface FileWatcher {
   /** `events` normally; `polling` after the system ran out of file watches (shown in /api/health). */
   readonly mode: 'events' | 'polling';
   readonly lastError: string | undefined;
+  /**
+   * Watches every route's folders anew: a folder that was removed (or moved away) and came back
+   * is a new folder the old watch never sees.
+   */
+  refresh?(): void;
   close(): Promise<void>;
 }
 
@@ -128,6 +133,11 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
       for (const target of options.byName ?? []) shallowWatches.push(watchNames({ ...target, folder: path.resolve(target.folder) }, onFile, onError));
       liveWatchSets.push(liveWatches);
       return { setLive: (folders) => live.setWanted(folders) };
+    },
+    refresh() {
+      void watcher.close();
+      rescope();
+      watcher = start(mode === 'polling');
     },
     async close() {
       for (const route of routes) route.queue.cancel();

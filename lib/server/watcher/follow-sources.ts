@@ -7,6 +7,12 @@ import { changedPaths, MAX_SIGNED_PATHS, pathSignatures } from './path-signature
 const LIVE_TARGETS_REFRESH_MS = 60_000;
 /** After a change, when the source is asked once more whether it changed since it was read. */
 const SETTLE_CHECK_MS = 300;
+/**
+ * How often each source is asked whether it appeared or went (its folder moved away and back,
+ * deleted and restored: the watch of a removed folder never sees it return), and, where it can
+ * tell, whether it changed without a file event.
+ */
+export const PRESENCE_CHECK_MS = 2_000;
 
 /**
  * Routes every source's files to the store: what a reader watches always, the folders of the
@@ -49,6 +55,17 @@ export function followSources(store: Store, watcher: FileWatcher, onError: (erro
         })
         .catch(onError);
     const route = watcher.route(reader.watchTargets(), absorb(true), { shallow: reader.shallowTargets?.(), byName: reader.nameTargets?.(), onCatchUp: absorb(false) });
+    let present = reader.found();
+    const presence = setInterval(() => {
+      const now = reader.found();
+      if (now !== present) {
+        present = now;
+        watcher.refresh?.();
+        void store.reread(index).catch(onError);
+      } else if (reader.changedSinceRead?.()) absorb(true)(reader.watchTargets());
+    }, PRESENCE_CHECK_MS);
+    presence.unref();
+    stops.push(() => clearInterval(presence));
     const liveTargets = reader.liveTargets?.bind(reader);
     if (!liveTargets) continue;
     const follow = (): void => route.setLive(liveTargets(index.liveSessions()));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { badTimeOfMessage, badTimeOfSession } from '@/lib/model/record-times';
 import type { ChangeSet } from '../../readers/read-result';
 import { queryBuilder } from '../builders';
 import type { MessageTable, ProjectTable, SessionTable } from '../schema';
@@ -74,19 +75,29 @@ export class SessionDbWriter {
       // Sessions whose usage rows are summed again: those a message was written to, left or removed from.
       const touched = new Set<string>();
       for (const project of changes.projects) this.db.run(this.upsertProject.query, this.upsertProject.parameters(projectRow(sourceId, project)));
-      for (const session of changes.sessions) this.db.run(this.upsertSession.query, this.upsertSession.parameters(sessionRow(sourceId, session)));
+      // A record dated out of range is skipped as the store skips it (lib/model/record-times.ts): gone, if it was there.
+      const removedSessions = [...changes.removed.sessions];
+      const removedMessages = [...changes.removed.messages];
+      for (const session of changes.sessions) {
+        if (badTimeOfSession(session) !== undefined) removedSessions.push(session.id);
+        else this.db.run(this.upsertSession.query, this.upsertSession.parameters(sessionRow(sourceId, session)));
+      }
       for (const message of changes.messages) {
+        if (badTimeOfMessage(message) !== undefined) {
+          removedMessages.push(message.id);
+          continue;
+        }
         const before = this.sessionOf(sourceId, message.id);
         if (before !== undefined && before !== message.sessionID) touched.add(before);
         if (this.db.run(this.upsertMessage.query, this.upsertMessage.parameters(messageRow(sourceId, message))) > 0) touched.add(message.sessionID);
       }
-      for (const id of changes.removed.messages) {
+      for (const id of removedMessages) {
         const before = this.sessionOf(sourceId, id);
         if (before === undefined) continue;
         touched.add(before);
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
       }
-      for (const id of changes.removed.sessions) {
+      for (const id of removedSessions) {
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
         touched.add(id);

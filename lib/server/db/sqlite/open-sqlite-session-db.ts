@@ -1,8 +1,9 @@
 import 'server-only';
 import Database from 'better-sqlite3';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sessionscopeCacheDir } from '../../config';
+import { preparePrivateDbFile, privateDbCompanions } from '../../fs/private-cache';
 import { migrateSqlite } from './migrate-sqlite';
 import { SqliteSessionDb } from './sqlite-session-db';
 
@@ -17,7 +18,7 @@ function connect(file: string | null): SqliteSessionDb {
     if (file) {
       connection.pragma('journal_mode = WAL');
       connection.pragma('synchronous = NORMAL');
-      chmodSync(file, 0o600);
+      privateDbCompanions(file);
     }
     const db = new SqliteSessionDb(connection, file ?? undefined);
     migrateSqlite(db);
@@ -43,12 +44,10 @@ function isMissingAddon(error: unknown): boolean {
  * addon): the caller says so and works without it.
  */
 export function openSqliteSessionDb(file: string | null): SqliteSessionDb | undefined {
-  if (file) {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    chmodSync(path.dirname(file), 0o700);
-  }
   for (let attempt = 0; ; attempt++) {
     try {
+      // The folder 0700, the file 0600, never opened through a link (see private-cache.ts).
+      if (file) preparePrivateDbFile(file);
       return connect(file);
     } catch (error) {
       if (isMissingAddon(error)) return undefined;

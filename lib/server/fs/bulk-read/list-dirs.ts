@@ -3,6 +3,7 @@ import { listDir, type DirListing } from '../list-dir';
 import { mapLimit } from '../map-limit';
 import { BULK_WORKERS, bulkWorker } from './bulk-worker';
 import { bulkReadCounts, WORKER_FROM } from './read-listed-files';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** Folders per request to the worker. */
 const BATCH = 1_000;
@@ -27,10 +28,10 @@ export async function listDirs(dirs: readonly string[], want: 'files' | 'dirs', 
     const reply = await asked[i];
     const next = batches[i + BULK_WORKERS];
     if (next) asked.push(ask(next));
-    if (reply === undefined || reply === 'failed' || reply === 'timeout') out.push(...(await here(batch)));
+    if (reply === undefined || reply === 'failed' || reply === 'timeout') appendAll(out, await here(batch));
     else {
       bulkReadCounts.listedByWorker++;
-      out.push(...reply.listings);
+      appendAll(out, reply.listings);
     }
   }
   return out;

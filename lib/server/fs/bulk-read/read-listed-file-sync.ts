@@ -1,6 +1,7 @@
 import 'server-only';
 import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync } from 'node:fs';
 import { describeFileError, fileKind, isInside } from '../data-file-rules';
+import { statVersion } from '../file-version';
 
 /** What one file read gave: its text's place in the batch's buffer, or why it was not read. */
 export type ListedRead =
@@ -43,7 +44,7 @@ export function readListedFileSync(file: string, rootReal: string, maxBytes: num
       total += n;
     }
     const place = sink(total === bytes.length ? bytes : bytes.subarray(0, total));
-    return { ok: true, version: `${info.ino}:${info.size}:${info.mtimeMs}`, mtimeMs: info.mtimeMs, ...place };
+    return { ok: true, version: statVersion(info), mtimeMs: info.mtimeMs, ...place };
   } catch (error) {
     return describeFileError(error);
   } finally {

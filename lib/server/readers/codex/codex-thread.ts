@@ -1,4 +1,5 @@
 import 'server-only';
+import { appendAll } from '@/lib/arrays/append-all';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part, StepFinishPart, ToolPart } from '@/lib/model/part';
 import { emptyTokens } from '@/lib/model/tokens';
@@ -141,7 +142,10 @@ export class ThreadBuilder {
 
   finish(): { messages: MessageInfo[]; parts: Part[] } {
     const last = this.messages.at(-1);
-    if (last && this.pending.length > 0) this.parts.get(last.id)?.push(...this.pending.map((p) => ({ ...p, messageID: last.id })));
+    if (last && this.pending.length > 0) {
+      const into = this.parts.get(last.id);
+      if (into) appendAll(into, this.pending.map((p) => ({ ...p, messageID: last.id })));
+    }
     const lastIndex = this.messages.length - 1;
     this.messages.forEach((m, i) => {
       if (i === lastIndex) return;

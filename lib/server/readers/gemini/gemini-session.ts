@@ -1,4 +1,5 @@
 import 'server-only';
+import { appendAll } from '@/lib/arrays/append-all';
 import path from 'node:path';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part, StepFinishPart } from '@/lib/model/part';
@@ -47,7 +48,7 @@ export function mapGeminiChat(chat: FoldedChat, ctx: GeminiContext): FileSession
   let updated = Math.max(created, chat.lastUpdated ?? 0);
   const add = (info: MessageInfo, own: Part[]): void => {
     messages.push(info);
-    parts.push(...[...pending, ...own].map((p) => ({ ...p, messageID: info.id })));
+    appendAll(parts, [...pending, ...own].map((p) => ({ ...p, messageID: info.id })));
     pending = [];
   };
   for (const { message: m, time: at } of chat.messages) {
@@ -100,7 +101,7 @@ export function mapGeminiChat(chat: FoldedChat, ctx: GeminiContext): FileSession
     pending.push(contextPart(site, m.type, text, text.length));
   }
   const last = messages.at(-1);
-  if (last) parts.push(...pending.map((p) => ({ ...p, messageID: last.id })));
+  if (last) appendAll(parts, pending.map((p) => ({ ...p, messageID: last.id })));
   const firstPrompt = parts.find((p) => p.type === 'text' && messages.find((m) => m.id === p.messageID)?.role === 'user');
   const line = firstPrompt?.type === 'text' ? firstPrompt.text.trim().split('\n')[0]?.trim() : undefined;
   const title = line ? (line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line) : path.basename(ctx.path, '.jsonl');

@@ -6,6 +6,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { ChangeSet } from '@/lib/server/readers/read-result';
+import { appendAll } from '@/lib/arrays/append-all';
 
 /** One session file read into domain records (what pi and Claude Code readers produce). */
 export interface FileSession {
@@ -75,7 +76,7 @@ export class FileIndex {
 
   /** Takes one file's summary (from a read, or from the summary index) and the issues its read had. */
   takeSummary(cs: ChangeSet, filePath: string, summary: FileSummary | undefined, issues: ChangeSet['issues']): void {
-    cs.issues.push(...issues);
+    appendAll(cs.issues, issues);
     if (summary) this.apply(cs, filePath, summary);
   }
 
@@ -89,15 +90,15 @@ export class FileIndex {
   private apply(cs: ChangeSet, filePath: string, read: FileSummary): void {
     const prev = this.files.get(filePath);
     cs.sessions.push(read.session);
-    cs.messages.push(...read.messages);
-    cs.parts.push(...read.parts);
+    appendAll(cs.messages, read.messages);
+    appendAll(cs.parts, read.parts);
     addProject(cs, read.project);
     const next: Known = { sessionID: read.session.id, messageIDs: new Set(read.messages.map((m) => m.id)), partIDs: new Set(read.parts.map((p) => p.id)) };
     if (prev) {
       if (prev.sessionID !== next.sessionID) this.drop(cs, filePath, prev);
       else {
-        cs.removed.messages.push(...[...prev.messageIDs].filter((id) => !next.messageIDs.has(id)));
-        cs.removed.parts.push(...[...prev.partIDs].filter((id) => !next.partIDs.has(id)));
+        appendAll(cs.removed.messages, [...prev.messageIDs].filter((id) => !next.messageIDs.has(id)));
+        appendAll(cs.removed.parts, [...prev.partIDs].filter((id) => !next.partIDs.has(id)));
       }
     }
     this.files.set(filePath, next);
@@ -112,8 +113,8 @@ export class FileIndex {
 
   private drop(cs: ChangeSet, filePath: string, prev: Known): void {
     cs.removed.sessions.push(prev.sessionID);
-    cs.removed.messages.push(...prev.messageIDs);
-    cs.removed.parts.push(...prev.partIDs);
+    appendAll(cs.removed.messages, prev.messageIDs);
+    appendAll(cs.removed.parts, prev.partIDs);
     if (this.sessions.get(prev.sessionID) === filePath) this.sessions.delete(prev.sessionID);
   }
 }

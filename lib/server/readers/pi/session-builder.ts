@@ -2,6 +2,7 @@ import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part, ToolPart } from '@/lib/model/part';
 import type { PartSite } from './pi-content';
+import { appendAll } from '@/lib/arrays/append-all';
 
 interface TreeEntry {
   id: string;
@@ -53,10 +54,11 @@ export class SessionBuilder {
   attach(entry: TreeEntry, parts: Part[]): void {
     const target = this.ancestorMessage(entry) ?? this.messages[this.messages.length - 1];
     if (!target) {
-      this.pending.push(...parts);
+      appendAll(this.pending, parts);
       return;
     }
-    this.partsByMessage.get(target.id)?.push(...parts.map((p) => ({ ...p, messageID: target.id })));
+    const held = this.partsByMessage.get(target.id);
+    if (held) appendAll(held, parts.map((p) => ({ ...p, messageID: target.id })));
   }
 
   toolCall(callID: string): ToolPart | undefined {
@@ -74,8 +76,8 @@ export class SessionBuilder {
     const first = this.messages[0];
     const parts: Part[] = [];
     for (const message of this.messages) {
-      if (message === first) parts.push(...this.pending.map((p) => ({ ...p, messageID: message.id })));
-      parts.push(...(this.partsByMessage.get(message.id) ?? []));
+      if (message === first) appendAll(parts, this.pending.map((p) => ({ ...p, messageID: message.id })));
+      appendAll(parts, this.partsByMessage.get(message.id) ?? []);
     }
     return { messages: this.messages, parts };
   }

@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { openDataFileSync } from '@/lib/server/fs/open-data-file';
 import { onExit } from '@/lib/server/process/exit-cleanup';
 import { loadBetterSqlite, type DatabaseConstructor } from './load-better-sqlite';
 import { writerAttached } from './wal-writer';
+import { ensurePrivateDir } from '../../../fs/private-cache';
+import { statVersion } from '../../../fs/file-version';
 
 export type OpenMode = 'live' | 'immutable' | 'left-log' | 'copy';
 
@@ -171,7 +173,8 @@ async function copyChecked(from: string, to: string): Promise<void> {
 export function writeSignature(db: string): string {
   const of = (file: string): string => {
     const stat = statSync(file, { throwIfNoEntry: false });
-    return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
+    // The inode too: a copy restored with its times kept is another file.
+    return stat ? statVersion(stat) : '-';
   };
   return `${of(db)}|${of(`${db}-wal`)}`;
 }
@@ -185,7 +188,7 @@ function openLive(Database: DatabaseConstructor, dbPath: string): OpenedDatabase
 /** The file's identity, size and time: unchanged while nobody writes it. */
 export function fileSignature(file: string): string {
   const stat = statSync(file, { throwIfNoEntry: false });
-  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '-';
+  return stat ? statVersion(stat) : '-';
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/sessionscope/snapshots`: usually the data's file system, where a copy can be a reflink. */
@@ -199,7 +202,9 @@ export function defaultSnapshotDir(env: NodeJS.ProcessEnv = process.env): string
  */
 function snapshotFolder(cacheDir: string): string {
   try {
-    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    // The snapshots folder only (missing parents are made 0700 with it): the folder above may be any
+    // folder a caller named (a test's temp folder is in /tmp), and the cache's own is made private by its databases.
+    ensurePrivateDir(cacheDir);
     return mkdtempSync(path.join(cacheDir, `${process.pid}-`));
   } catch {
     return mkdtempSync(path.join(os.tmpdir(), `sessionscope-db-${process.pid}-`));

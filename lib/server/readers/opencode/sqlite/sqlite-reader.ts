@@ -14,6 +14,7 @@ import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './s
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
+import { appendAll } from '@/lib/arrays/append-all';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
@@ -188,7 +189,7 @@ export class SqliteReader implements SourceReader {
           const chunk = emptyChangeSet();
           this.takeScanned(chunk, next.value.chunk);
           taken++;
-          messages.push(...chunk.messages);
+          appendAll(messages, chunk.messages);
           yield chunk;
         }
       }
@@ -197,7 +198,7 @@ export class SqliteReader implements SourceReader {
           for (const rows of scan.messages(MESSAGE_CHUNK)) {
             const chunk = emptyChangeSet();
             for (const row of rows) this.take(chunk, 'message', row);
-            messages.push(...chunk.messages);
+            appendAll(messages, chunk.messages);
             yield chunk;
           }
         } catch (error) {
@@ -299,7 +300,7 @@ export class SqliteReader implements SourceReader {
         for (const [i, { message, rowid }] of decoded.entries()) takeEntry(chunk, message.id, index.versions[i] ?? '', () => ({ message, rowid }));
         for (const [id, version, value] of index.raw) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
         after = index.lastKey;
-        messages.push(...chunk.messages);
+        appendAll(messages, chunk.messages);
         yield chunk;
         chunk = emptyChangeSet();
       }
@@ -308,7 +309,7 @@ export class SqliteReader implements SourceReader {
       const page = cache.page(after, MESSAGE_CHUNK);
       for (const [id, version, value] of page) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
       if (chunk.messages.length > 0) {
-        messages.push(...chunk.messages);
+        appendAll(messages, chunk.messages);
         yield chunk;
         chunk = emptyChangeSet();
       }
@@ -324,7 +325,7 @@ export class SqliteReader implements SourceReader {
         if (row) this.take(chunk, 'message', row);
       }
     });
-    messages.push(...chunk.messages);
+    appendAll(messages, chunk.messages);
     yield chunk;
     return true;
   }
@@ -356,7 +357,7 @@ export class SqliteReader implements SourceReader {
       const chunk = emptyChangeSet();
       const rows = this.attempt(chunk, () => q.messagesPage.all(after, MESSAGE_CHUNK) as Row[]);
       for (const row of rows ?? []) this.take(chunk, 'message', row);
-      messages.push(...chunk.messages);
+      appendAll(messages, chunk.messages);
       yield chunk;
       if (!rows || rows.length < MESSAGE_CHUNK || !this.queries) break;
       after = Number(rows.at(-1)?._rowid ?? after);
