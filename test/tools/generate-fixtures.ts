@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { CLAUDE_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
 import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
+import { generatePlanProgressOracle } from './generate-plan-fixtures';
 import { startModelServer, type ModelServer } from './model-server';
 import { ensureOpencode } from './opencode-bin';
 import {
@@ -281,6 +282,7 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`opencode-${VERSIONS.merged}-merged`]: generateMerged,
   claude: () => generateClaudeFixture(FIXTURES_DIR),
   pi: () => generatePiFixture(FIXTURES_DIR),
+  plans: () => generatePlanProgressOracle(FIXTURES_DIR),
 };
 
 /** `claude-<version>` and `pi-<version>` are accepted for `claude` and `pi`. */
