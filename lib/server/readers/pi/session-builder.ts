@@ -38,6 +38,15 @@ export class SessionBuilder {
     for (const part of parts) if (part.type === 'tool') this.calls.set(part.callID, { part, order: this.messages.length - 1 });
   }
 
+  /**
+   * A message outside the entry tree (a side call): entries below it still attach to the
+   * conversation's messages, and assistants still answer the user message above.
+   */
+  addSideMessage(info: MessageInfo, parts: Part[]): void {
+    this.messages.push(info);
+    this.partsByMessage.set(info.id, [...parts]);
+  }
+
   /** Nearest message above `entry` in the tree (not the entry itself) matching `pred`. */
   ancestorMessage(entry: TreeEntry, pred: (m: MessageInfo) => boolean = () => true): MessageInfo | undefined {
     const seen = new Set<string>();
@@ -51,7 +60,7 @@ export class SessionBuilder {
 
   /** Parts of a non-message entry go to the nearest ancestor message. */
   attach(entry: TreeEntry, parts: Part[]): void {
-    const target = this.ancestorMessage(entry) ?? this.messages[this.messages.length - 1];
+    const target = this.ancestorMessage(entry) ?? this.messages.findLast((m) => !m.sideCall);
     if (!target) {
       this.pending.push(...parts);
       return;
@@ -65,7 +74,7 @@ export class SessionBuilder {
 
   /** Messages in file order, each followed by its parts. `synthetic` makes a home for lone events. */
   finish(synthetic: () => MessageInfo): { messages: MessageInfo[]; parts: Part[] } {
-    const last = this.messages.length - 1;
+    const last = this.messages.findLastIndex((m) => !m.sideCall);
     for (const { part, order } of this.calls.values()) {
       // A call with no result followed by more messages will never get one (aborted or crashed).
       if (part.status === 'running' && order < last) Object.assign(part, { status: 'error', error: 'no result recorded' });
