@@ -21,7 +21,7 @@ export interface AgentRun {
 }
 
 /** A fixed HOME path keeps `cwd` values stable between regenerations. */
-async function freshHome(name: string, projects: string[]): Promise<{ home: string; dirs: Record<string, string> }> {
+export async function freshHome(name: string, projects: string[]): Promise<{ home: string; dirs: Record<string, string> }> {
   const home = join(tmpdir(), `sessionscope-fixture-${name}`);
   await rm(home, { recursive: true, force: true });
   const dirs: Record<string, string> = {};
@@ -34,7 +34,7 @@ async function freshHome(name: string, projects: string[]): Promise<{ home: stri
   return { home, dirs };
 }
 
-function record(runs: AgentRun[], step: string, project: string, args: string[], result: RunResult, expectFailure = false): void {
+export function record(runs: AgentRun[], step: string, project: string, args: string[], result: RunResult, expectFailure = false): void {
   runs.push({ step, project, args, exitCode: result.code, durationMs: result.durationMs });
   process.stdout.write(`  ${step} exit=${result.code} ${result.durationMs} ms\n`);
   if (result.code !== 0 && !expectFailure) throw new Error(`${step} exited ${result.code}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);

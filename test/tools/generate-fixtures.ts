@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { CLAUDE_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
 import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
+import { generateOmpFixture } from './generate-omp-fixture';
 import { generatePlanProgressOracle } from './generate-plan-fixtures';
+import { OMP_VERSION } from './omp-bin';
 import { startModelServer, type ModelServer } from './model-server';
 import { ensureOpencode } from './opencode-bin';
 import {
@@ -282,11 +284,12 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`opencode-${VERSIONS.merged}-merged`]: generateMerged,
   claude: () => generateClaudeFixture(FIXTURES_DIR),
   pi: () => generatePiFixture(FIXTURES_DIR),
+  omp: () => generateOmpFixture(FIXTURES_DIR),
   plans: () => generatePlanProgressOracle(FIXTURES_DIR),
 };
 
-/** `claude-<version>` and `pi-<version>` are accepted for `claude` and `pi`. */
-const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi' };
+/** `claude-<version>`, `pi-<version>` and `omp-<version>` are accepted for `claude`, `pi` and `omp`. */
+const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi', [`omp-${OMP_VERSION}`]: 'omp' };
 
 export async function generateFixtures(names: string[] = Object.keys(GENERATORS)): Promise<void> {
   const started = Date.now();
