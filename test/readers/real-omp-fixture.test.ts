@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part, ToolPart } from '@/lib/model/part';
+import { getFullOutput } from '@/lib/server/queries/get-full-output';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import { OMP_VERSION } from '../tools/omp-bin';
@@ -78,6 +79,19 @@ describe(`oh-my-pi ${OMP_VERSION} as the real binary wrote it`, () => {
     }
     const failed = committed.sessions.find((s) => s.recordedCost === 0);
     expect(failed && summary(failed).status.status).toBe('error');
+  });
+
+  it('a big output kept as an artifact is reachable from its tool call, whole', async () => {
+    for (const s of committed.sessions.filter((x) => x.artifacts.length > 0)) {
+      const kept = (await partsOf(s.id)).filter((p): p is ToolPart => p.type === 'tool' && p.fullOutput !== undefined);
+      expect(kept.map((p) => path.basename(p.fullOutput!.file)), s.id).toEqual(s.artifacts);
+      for (const part of kept) {
+        const whole = readFileSync(path.join(root, s.file.slice(0, -'.jsonl'.length), path.basename(part.fullOutput!.file)), 'utf8');
+        expect(part.output!.length).toBeLessThan(whole.length);
+        expect(part.fullOutput!.bytes).toBe(Buffer.byteLength(whole));
+        expect(await getFullOutput(store, s.id, part.id, part.messageID)).toEqual({ ok: true, text: whole });
+      }
+    }
   });
 
   it('no part is unknown; side calls are marked as such', async () => {

@@ -6,6 +6,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { emptyTokens } from '@/lib/model/tokens';
 import { timeOf } from './jsonl';
+import { linkArtifacts } from './pi-artifacts';
 import { addEventEntry, unknownPart, updateState } from './pi-events';
 import type { PiFile } from './pi-file';
 import { addMessageEntry, type PiRunState } from './pi-message';
@@ -91,6 +92,7 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
     }
   }
   const { messages, parts } = b.finish(() => ({ id: `${sessionID}:events`, sessionID, role: 'user', time: { created }, cost: 0, tokens: emptyTokens() }));
+  linkArtifacts(parts, ctx.path);
   const cwd = header.cwd ?? cwdFromPath(ctx.path);
   const title = file.titleSlot ?? titleChange ?? header.title ?? firstUserText(messages, parts) ?? path.basename(ctx.path, '.jsonl');
   const session: SessionInfo = {
