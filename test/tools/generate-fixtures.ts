@@ -7,7 +7,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAUDE_VERSION, PI_VERSION } from './agent-bins';
+import { CLAUDE_NEWER_VERSION, CLAUDE_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
 import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
 import { generateOmpFixture } from './generate-omp-fixture';
@@ -283,6 +283,7 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`opencode-${VERSIONS.sqlite}`]: generateSqlite,
   [`opencode-${VERSIONS.merged}-merged`]: generateMerged,
   claude: () => generateClaudeFixture(FIXTURES_DIR),
+  [`claude-${CLAUDE_NEWER_VERSION}`]: () => generateClaudeFixture(FIXTURES_DIR, CLAUDE_NEWER_VERSION, 'small'),
   pi: () => generatePiFixture(FIXTURES_DIR),
   omp: () => generateOmpFixture(FIXTURES_DIR),
   plans: () => generatePlanProgressOracle(FIXTURES_DIR),
