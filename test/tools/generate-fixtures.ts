@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { CLAUDE_NEWER_VERSION, CLAUDE_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
 import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
+import { generateOmoFixture } from './generate-omo-fixture';
 import { generateOmpFixture } from './generate-omp-fixture';
 import { generatePlanProgressOracle } from './generate-plan-fixtures';
 import { OMP_VERSION } from './omp-bin';
+import { OMO_VERSION } from './omo-plugin';
 import { startModelServer, type ModelServer } from './model-server';
 import { ensureOpencode } from './opencode-bin';
 import {
@@ -129,7 +131,7 @@ async function runSet(workspace: Workspace, version: string, specs: RunSpec[]): 
  * `storage/` (minus nothing: it is small) and a checkpointed `opencode.db`
  * (no -wal/-shm). Skips bin/, log/, snapshot/, repos/, tool-output/.
  */
-async function copyDataRoot(dataDir: string, target: string): Promise<void> {
+export async function copyDataRoot(dataDir: string, target: string): Promise<void> {
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
   if (existsSync(join(dataDir, 'storage'))) await cp(join(dataDir, 'storage'), join(target, 'storage'), { recursive: true });
@@ -286,11 +288,12 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`claude-${CLAUDE_NEWER_VERSION}`]: () => generateClaudeFixture(FIXTURES_DIR, CLAUDE_NEWER_VERSION, 'small'),
   pi: () => generatePiFixture(FIXTURES_DIR),
   omp: () => generateOmpFixture(FIXTURES_DIR),
+  omo: () => generateOmoFixture(FIXTURES_DIR),
   plans: () => generatePlanProgressOracle(FIXTURES_DIR),
 };
 
-/** `claude-<version>`, `pi-<version>` and `omp-<version>` are accepted for `claude`, `pi` and `omp`. */
-const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi', [`omp-${OMP_VERSION}`]: 'omp' };
+/** `claude-<version>`, `pi-<version>`, `omp-<version>` and `omo-<version>` are accepted for `claude`, `pi`, `omp` and `omo`. */
+const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi', [`omp-${OMP_VERSION}`]: 'omp', [`omo-${OMO_VERSION}`]: 'omo' };
 
 export async function generateFixtures(names: string[] = Object.keys(GENERATORS)): Promise<void> {
   const started = Date.now();
