@@ -99,6 +99,12 @@ describe('oh-my-pi 18.3.4 entry types', () => {
     expect(JSON.stringify(parts)).not.toContain('secret-ish');
   });
 
+  it("a compaction is shown with omp's method and the tokens left after it", () => {
+    const { parts } = map([msg('u1', null, 1, user('go')), { type: 'compaction', id: 'c1', parentId: 'u1', timestamp: ts(2), summary: 'What happened so far.', firstKeptEntryId: 'u1', tokensBefore: 180_000, tokensAfter: 12_000, method: 'snapcompact' }]);
+    expect(parts.map((p) => p.type)).toEqual(['text', 'compaction', 'text', 'context']);
+    expect(parts.find((p) => p.type === 'context')).toMatchObject({ kind: 'compaction', summary: 'Context compacted (snapcompact); 12000 tokens after; kept from entry u1' });
+  });
+
   it('session_exit after the last message ends the session; a message after it (a resume) does not', () => {
     const ended = map([msg('u1', null, 1, user('go')), msg('a1', 'u1', 2, call('c1', 'yield')), msg('r1', 'a1', 3, result('c1')), exit('x', 'r1', 4)]);
     expect(ended.session.time.ended).toBe(Date.parse(ts(4)));
