@@ -84,6 +84,22 @@ describe('oh-my-pi 18.3.4 entry types', () => {
     expect(parts.find((p) => p.type === 'context' && p.kind === 'model_usage')).toMatchObject({ messageID: side?.id, summary: 'Side call (auto-thinking) to scripted/scripted-small: 125 tokens' });
   });
 
+  it('side calls made before the first prompt (as omp writes them) leave the events before it to the prompt', () => {
+    const { messages, parts } = map([
+      { type: 'model_change', id: 'mc', parentId: null, timestamp: ts(1), model: 'scripted/scripted-large' },
+      { type: 'model_usage', id: 'mu', parentId: 'mc', timestamp: ts(2), purpose: 'auto-thinking', provider: 'scripted', model: 'scripted-large', usage },
+      { type: 'thinking_level_change', id: 'tl', parentId: 'mu', timestamp: ts(3), thinkingLevel: 'low', configured: 'auto' },
+      msg('u1', 'tl', 4, user('go')),
+      msg('a1', 'u1', 5, assistant('done')),
+    ]);
+    expect(messages.map((m) => [m.id, m.sideCall])).toEqual([
+      ['s:mu', 'auto-thinking'],
+      ['s:u1', undefined],
+      ['s:a1', undefined],
+    ]);
+    expect(parts.filter((p) => p.type === 'model-change').map((p) => p.messageID)).toEqual(['s:u1', 's:u1']);
+  });
+
   it('title_change is a rename; service tier, reset and credential records are folded context, none unknown', () => {
     const { session, parts } = map([
       msg('u1', null, 1, user('go')),

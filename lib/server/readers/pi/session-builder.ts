@@ -80,7 +80,8 @@ export class SessionBuilder {
       if (part.status === 'running' && order < last) Object.assign(part, { status: 'error', error: 'no result recorded' });
     }
     if (this.pending.length > 0 && this.messages.length === 0) this.addMessage({ id: '', parentId: null }, synthetic(), []);
-    const first = this.messages[0];
+    // Events before the first message wait for the conversation's first, not a side call made before it.
+    const first = this.messages.find((m) => !m.sideCall) ?? this.messages[0];
     const parts: Part[] = [];
     for (const message of this.messages) {
       if (message === first) parts.push(...this.pending.map((p) => ({ ...p, messageID: message.id })));
