@@ -4,6 +4,7 @@ import { Panel } from '@/components/ui/panel';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useNow } from '@/components/ui/use-now';
 import { formatCost } from '@/lib/format/format-cost';
+import { formatDuration } from '@/lib/format/format-duration';
 import { shortPath } from '@/lib/format/format-path';
 import type { PlanWithSessions } from '@/lib/view/api-types';
 import { planStatus } from '@/lib/plans/plan-status';
@@ -13,6 +14,7 @@ import { PlanChecklist } from './plan-checklist';
 import { PlanProgressBar } from './plan-progress-bar';
 import { PlanSessions } from './plan-sessions';
 import { PlanStateBadge } from './plan-state-badge';
+import { PlanTasks } from './plan-tasks';
 
 /** One boulder work (or a plan file no work names): status, progress, current task, sessions, checklist. */
 export function PlanCard({ plan, counting }: { plan: PlanWithSessions; counting: boolean }) {
@@ -59,6 +61,12 @@ export function PlanCard({ plan, counting }: { plan: PlanWithSessions; counting:
               {' '}· started <RelativeTime ms={work.startedAt} />
             </>
           ) : null}
+          {work?.updatedAt ? (
+            <>
+              {' '}· boulder updated <RelativeTime ms={work.updatedAt} />
+            </>
+          ) : null}
+          {work?.elapsedMs !== undefined ? <> · the plugin timed it at {formatDuration(work.elapsedMs)}</> : null}
           {plan.updatedAt ? (
             <>
               {' '}· plan file changed <RelativeTime ms={plan.updatedAt} />
@@ -67,6 +75,7 @@ export function PlanCard({ plan, counting }: { plan: PlanWithSessions; counting:
           {plan.sessions.some((s) => s.found) ? <> · {counting ? <Counting /> : formatCost(plan.cost)} in sessions</> : null}
         </p>
         {work ? <PlanSessions sessions={plan.sessions} counting={counting} /> : null}
+        {work?.tasks ? <PlanTasks tasks={work.tasks} links={plan.taskSessions} now={now} /> : null}
         {plan.progress ? <PlanChecklist progress={plan.progress} /> : null}
       </div>
     </Panel>

@@ -10,7 +10,8 @@ export function AssistantHeader({ info }: { info: MessageInfo }) {
   const tokens = totalTokenCount(info.tokens);
   return (
     <header className="assistant-head row-head" data-message-id={info.id}>
-      <strong>{info.summary ? 'Summary' : 'Assistant'}</strong>
+      <strong>{info.sideCall ? 'Side call' : info.summary ? 'Summary' : 'Assistant'}</strong>
+      {info.sideCall ? <span className="chip subtle" title="A model call the agent made for itself: counted in the session's spend">{info.sideCall}</span> : null}
       {info.agent ? <span className="chip">{info.agent}</span> : null}
       {info.modelID ? <span className="muted small">{info.modelID}</span> : null}
       <span className="muted small">

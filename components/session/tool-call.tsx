@@ -6,6 +6,7 @@ import { useChildSession } from './child-sessions';
 import { TaskChildCard } from './task-child-card';
 import { Collapsible } from './collapsible';
 import { CollapsibleText } from './collapsible-text';
+import { FullOutputLink } from './full-output-link';
 
 const STATE_TONE = { pending: 'muted', running: 'active', completed: 'quiet', error: 'danger' } as const;
 
@@ -39,6 +40,7 @@ export function ToolCall({ part }: { part: ToolPart }) {
             <CollapsibleText id={part.id} text={output} />
           </>
         ) : null}
+        {part.fullOutput ? <FullOutputLink part={part} /> : null}
         {part.compacted ? <p className="muted small">Output compacted away by OpenCode.</p> : null}
       </Collapsible>
       {part.error ? (

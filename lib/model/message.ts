@@ -32,4 +32,9 @@ export interface MessageInfo {
   error?: MessageError;
   /** A compaction summary message. */
   summary?: boolean;
+  /**
+   * A call the agent made to a model for itself, not a reply (oh-my-pi `model_usage`, e.g. its
+   * auto-thinking classifier): what it was for. Its tokens and cost count in the session's spend.
+   */
+  sideCall?: string;
 }

@@ -59,6 +59,11 @@ export interface ToolPart extends PartBase {
   compacted?: number;
   /** The session this call started (a subagent: OpenCode's `task`, Claude Code's Agent tool, pi's subagents). */
   childSessionID?: string;
+  /**
+   * The whole output, kept by the agent in a file of its own when the result holds only part of it
+   * (oh-my-pi's artifacts): served by `GET /api/sessions/[id]/parts/[partId]/full-output`.
+   */
+  fullOutput?: { file: string; bytes?: number; lines?: number };
 }
 export interface FilePart extends PartBase {
   type: 'file';

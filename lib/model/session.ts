@@ -21,6 +21,11 @@ export interface SessionInfo {
     updated: number;
     compacting?: number;
     archived?: number;
+    /**
+     * When the agent wrote that the session ended (oh-my-pi's `session_exit`: a subagent that
+     * yielded, a closed TUI). Nothing after it is still running, however old the last reply.
+     */
+    ended?: number;
   };
   summary?: { additions: number; deletions: number; files: number };
   shareUrl?: string;

@@ -13,6 +13,25 @@ const optionalStrings = z
   .catch(undefined)
   .transform((list) => list?.filter((item): item is string => typeof item === 'string'));
 
+const optionalNumber = z.number().optional().catch(undefined);
+const optionalRecord = z.record(z.string(), z.unknown()).optional().catch(undefined);
+
+/** One entry of a work's `task_sessions`: the session that worked on one plan task (oh-my-opencode 4.19). */
+export const taskSessionSchema = z.looseObject({
+  task_key: optionalString,
+  task_label: optionalString,
+  task_title: optionalString,
+  session_id: optionalString,
+  status: optionalString,
+  agent: optionalString,
+  category: optionalString,
+  started_at: optionalTime,
+  ended_at: optionalTime,
+  updated_at: optionalTime,
+  elapsed_ms: optionalNumber,
+});
+export type TaskSessionRecord = z.infer<typeof taskSessionSchema>;
+
 export const boulderWorkSchema = z.looseObject({
   id: optionalString,
   work_id: optionalString,
@@ -31,6 +50,12 @@ export const boulderWorkSchema = z.looseObject({
   agent: optionalString,
   worktree_path: optionalString,
   worktreePath: optionalString,
+  updated_at: optionalTime,
+  updatedAt: optionalTime,
+  elapsed_ms: optionalNumber,
+  elapsedMs: optionalNumber,
+  task_sessions: optionalRecord,
+  taskSessions: optionalRecord,
 });
 export type BoulderWorkRecord = z.infer<typeof boulderWorkSchema>;
 

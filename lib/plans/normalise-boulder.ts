@@ -1,5 +1,6 @@
 import { boulderSchema, boulderWorkSchema, type BoulderRecord, type BoulderWorkRecord } from './boulder-schema';
 import { PLAN_STATUSES, type PlanStatus, type PlanWork } from './plan-work';
+import { normaliseTaskSessions, splitSessionID } from './normalise-task-sessions';
 import { basenameOf, dirnameOf, resolveAgainst } from './resolve-path';
 
 export interface BoulderContext {
@@ -15,7 +16,7 @@ export interface NormalisedBoulder {
 
 /** `"opencode:ses_abc"` -> `"ses_abc"`; since mid-2026 boulders prefix session ids with the harness. */
 export function stripSessionPrefix(id: string): string {
-  return id.replace(/^[a-z][a-z0-9_-]*:/i, '');
+  return splitSessionID(id).id;
 }
 
 /** ISO string, numeric string, Unix seconds or Unix ms -> Unix ms (undefined if unreadable). */
@@ -40,9 +41,13 @@ function workOf(rec: BoulderWorkRecord, workID: string, active: boolean, ctx: Bo
   const planPath = activePlan
     ? resolveAgainst(ctx.projectDir, activePlan)
     : resolveAgainst(dirnameOf(ctx.boulderPath), `plans/${planName}.md`);
-  const ids = rec.session_ids ?? rec.sessionIds ?? rec.sessionIDs ?? [];
+  const ids = (rec.session_ids ?? rec.sessionIds ?? rec.sessionIDs ?? []).map(splitSessionID).filter((s) => s.id.length > 0);
+  const harnessOf = Object.fromEntries(ids.flatMap((s) => (s.harness ? [[s.id, s.harness]] : [])));
   const worktree = rec.worktree_path ?? rec.worktreePath;
   const endedAt = toEpochMs(rec.ended_at ?? rec.endedAt);
+  const updatedAt = toEpochMs(rec.updated_at ?? rec.updatedAt);
+  const elapsedMs = rec.elapsed_ms ?? rec.elapsedMs;
+  const tasks = normaliseTaskSessions(rec.task_sessions ?? rec.taskSessions, toEpochMs);
   return {
     workID,
     planName,
@@ -50,7 +55,11 @@ function workOf(rec: BoulderWorkRecord, workID: string, active: boolean, ctx: Bo
     status: toStatus(rec.status, active),
     startedAt: toEpochMs(rec.started_at ?? rec.startedAt) ?? 0,
     ...(endedAt !== undefined ? { endedAt } : {}),
-    sessionIDs: [...new Set(ids.map(stripSessionPrefix).filter((id) => id.length > 0))],
+    sessionIDs: [...new Set(ids.map((s) => s.id))],
+    ...(Object.keys(harnessOf).length > 0 ? { harnessOf } : {}),
+    ...(updatedAt !== undefined ? { updatedAt } : {}),
+    ...(elapsedMs !== undefined && elapsedMs >= 0 ? { elapsedMs } : {}),
+    ...(tasks.length > 0 ? { tasks } : {}),
     ...(rec.agent ? { agent: rec.agent } : {}),
     ...(worktree ? { worktreePath: resolveAgainst(ctx.projectDir, worktree) } : {}),
     boulderPath: ctx.boulderPath,

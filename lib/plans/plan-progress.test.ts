@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EDGE_CONTEXTS, edgeLines, verdict } from '@/test/tools/plan-edge-lines';
 import { planProgress } from './plan-progress';
 
 const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/plans/progress/${name}`, import.meta.url), 'utf8');
@@ -54,3 +55,46 @@ describe('planProgress', () => {
     expect(planProgress('### TODOs\n- [ ] plain item\n').total).toBe(1);
   });
 });
+
+interface PluginCount {
+  total: number;
+  completed: number;
+  nextTaskLabel: string | null;
+}
+interface PluginOracle {
+  files: Record<string, PluginCount>;
+  edgeLines: { count: number } & Record<keyof typeof EDGE_CONTEXTS, string>;
+}
+const oracle = JSON.parse(fixture('oracle.json')) as PluginOracle;
+
+describe('planProgress counts as oh-my-opencode 4.19.4 does (its own parser wrote oracle.json)', () => {
+  it.each(Object.entries(oracle.files))('%s', (name, plugin) => {
+    const p = planProgress(fixture(name));
+    expect({ total: p.total, completed: p.done, next: p.current?.text ?? null }).toEqual({
+      total: plugin.total,
+      completed: plugin.completed,
+      next: plugin.nextTaskLabel?.trim() ?? null,
+    });
+  });
+
+  it('covers the edge forms: two spaces, * bullets, 0. and F0., case, CRLF, a BOM', () => {
+    expect(Object.keys(oracle.files)).toEqual(
+      expect.arrayContaining(['edge-structured.md', 'edge-simple.md', 'bom-crlf-simple.md', 'bom-heading.md', 'crlf-structured.md', 'cr-only.md']),
+    );
+    // The plan from the issue: the plugin counts 4 of 11 where plain checkbox counting finds more.
+    expect([oracle.files['edge-structured.md']?.completed, oracle.files['edge-structured.md']?.total]).toEqual([4, 11]);
+  });
+
+  it.each(Object.keys(EDGE_CONTEXTS) as (keyof typeof EDGE_CONTEXTS)[])('every edge line read %s', (context) => {
+    const lines = edgeLines();
+    expect(lines).toHaveLength(oracle.edgeLines.count);
+    const ours = lines.map((line) => verdict(toCount(planProgress(EDGE_CONTEXTS[context](line))))).join('');
+    const theirs = oracle.edgeLines[context];
+    const differing = lines.flatMap((line, i) => (ours[i] === theirs[i] ? [] : [`${JSON.stringify(line)}: plugin ${theirs[i]}, ours ${ours[i]}`]));
+    expect(differing).toEqual([]);
+  });
+});
+
+function toCount(p: { total: number; done: number }) {
+  return { total: p.total, completed: p.done };
+}

@@ -1,70 +1,54 @@
+import { fencedLines } from './plan-fences';
 import type { PlanItem, PlanProgress } from './plan-work';
 
-const CHECKBOX = /^[-*]\s+\[([ xX]?)\]\s*(.*)$/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const TODOS_HEADING = /^todos?$/i;
-const FINAL_WAVE_HEADING = /^final verification wave\b/i;
-const NUMBERED = /^\d+\.\s/;
-const FINAL_NUMBERED = /^F\d+\.\s/;
+/*
+ * oh-my-opencode's own checklist rules (packages/boulder-state/src/plan-checklist.ts in
+ * oh-my-opencode 4.19.4): the plugin decides when a plan is finished, so the dashboard counts the
+ * same lines, edge forms included (a BOM is part of the first line; only `\n` and `\r\n` end a line).
+ * test/fixtures/plans/progress/oracle.json holds the plugin's own answers.
+ */
+const SIMPLE_CHECKBOX = /^[-*][ \t]*\[[ \t]*([xX]?)[ \t]*\][ \t]+(.+)$/;
+const TODO_HEADING = /^##[ \t]+TODOs(?:[ \t]+#+)?[ \t]*$/i;
+const FINAL_WAVE_HEADING = /^##[ \t]+Final Verification Wave(?:[ \t]+#+)?[ \t]*$/i;
+const SECTION_BOUNDARY = /^#{1,2}(?:[ \t]+|$)/;
+const TODO_CHECKBOX = /^- \[([ xX])\] ([1-9]\d*\. .+)$/;
+const FINAL_WAVE_CHECKBOX = /^- \[([ xX])\] (F[1-9]\d*\. .+)$/i;
+/** Only for naming an item's section on the page; the rules above decide what counts. */
+const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$/;
 
-type Zone = 'todos' | 'final' | 'other';
+type Section = 'todo' | 'final-wave' | 'other';
 
-interface Line {
-  text: string;
-  fenced: boolean;
-}
-
-/** Marks lines inside fenced code blocks (``` or ~~~; the closing fence matches the opening). */
-function scanFences(markdown: string): Line[] {
-  let open: string | undefined;
-  return markdown.split(/\r?\n/).map((text) => {
-    const fence = FENCE.exec(text)?.[1];
-    if (open === undefined && fence) {
-      open = fence;
-      return { text, fenced: true };
-    }
-    if (open !== undefined) {
-      if (fence && fence[0] === open[0] && fence.length >= open.length && text.trim() === fence) open = undefined;
-      return { text, fenced: true };
-    }
-    return { text, fenced: false };
-  });
-}
-
-function zoneOf(level: number, title: string, zone: Zone): Zone {
-  if (level > 2) return zone; // ### Wave 1 under ## TODOs stays in TODOs
-  if (TODOS_HEADING.test(title)) return 'todos';
-  if (FINAL_WAVE_HEADING.test(title)) return 'final';
+function sectionOf(line: string): Section {
+  if (TODO_HEADING.test(line)) return 'todo';
+  if (FINAL_WAVE_HEADING.test(line)) return 'final-wave';
   return 'other';
 }
 
-/**
- * Progress of an oh-my-opencode plan: top-level checkboxes (`-`/`*`, `x`/`X`), outside code fences,
- * not indented. A plan with a `## TODOs` heading is "structured": only numbered items under it
- * (`- [ ] 1. ...`) and `F1.`-style items under `## Final Verification Wave` count.
- */
+/** A plan with a `## TODOs` or `## Final Verification Wave` heading counts only their numbered items. */
+function checkboxOf(line: string, structured: boolean, section: Section): RegExpExecArray | null {
+  if (!structured) return SIMPLE_CHECKBOX.exec(line);
+  if (section === 'other') return null;
+  return (section === 'todo' ? TODO_CHECKBOX : FINAL_WAVE_CHECKBOX).exec(line);
+}
+
+/** Progress of an oh-my-opencode plan, counted as the plugin counts it. */
 export function planProgress(markdown: string): PlanProgress {
-  const lines = scanFences(markdown).filter((l) => !l.fenced);
-  const structured = lines.some((l) => {
-    const h = HEADING.exec(l.text);
-    return h?.[1]?.length === 2 && TODOS_HEADING.test(h[2] ?? '');
-  });
+  const lines = fencedLines(markdown.split(/\r?\n/)).filter((l) => !l.fenced).map((l) => l.text);
+  const structured = lines.some((line) => sectionOf(line) !== 'other');
   const items: PlanItem[] = [];
-  let section: string | undefined;
-  let zone: Zone = 'other';
-  for (const { text } of lines) {
-    const heading = HEADING.exec(text);
-    if (heading) {
-      section = heading[2] ?? '';
-      zone = zoneOf(heading[1]?.length ?? 1, section, zone);
+  let title: string | undefined;
+  let section: Section = 'other';
+  for (const line of lines) {
+    const heading = HEADING.exec(line);
+    if (heading) title = heading[2];
+    if (structured && SECTION_BOUNDARY.test(line)) {
+      section = sectionOf(line);
       continue;
     }
-    const box = CHECKBOX.exec(text);
+    const box = checkboxOf(line, structured, section);
     if (!box) continue;
-    const body = (box[2] ?? '').trim();
-    if (structured && !((zone === 'todos' && NUMBERED.test(body)) || (zone === 'final' && FINAL_NUMBERED.test(body)))) continue;
-    items.push({ text: body, done: (box[1] ?? '').toLowerCase() === 'x', ...(section ? { section } : {}) });
+    const text = (box[2] ?? '').trim();
+    items.push({ text, done: (box[1] ?? '').toLowerCase() === 'x', ...(title ? { section: title } : {}) });
   }
   const done = items.filter((i) => i.done).length;
   const current = items.find((i) => !i.done);

@@ -15,12 +15,41 @@ export interface PlanWork {
   endedAt?: number;
   /** Session ids with any `opencode:`-style prefix removed. */
   sessionIDs: string[];
+  /** The harness of sessions another agent ran (`codex:`, `senpi:` prefixes), by session id. */
+  harnessOf?: Record<string, string>;
+  /** When the plugin last wrote this work (ms). */
+  updatedAt?: number;
+  /** How long the work ran, as the plugin measured it (written when it completes). */
+  elapsedMs?: number;
+  /** The sessions that worked on the plan's tasks (`task_sessions`), in the plan's order. */
+  tasks?: PlanTask[];
   agent?: string;
   worktreePath?: string;
   /** The boulder.json this work was read from. */
   boulderPath: string;
   /** The boulder's active work (v2 `active_work_id`, or the only work of a v1 boulder). */
   active: boolean;
+}
+
+/** One plan task and the session that worked on it (boulder `task_sessions`). */
+export interface PlanTask {
+  /** `todo:1`, `final-wave:f1` */
+  key: string;
+  /** `1`, `F1` */
+  label?: string;
+  title?: string;
+  sessionID?: string;
+  /** `codex`, `senpi` for a session another agent ran; absent for OpenCode's. */
+  harness?: string;
+  /** `running` or `completed` as the plugin wrote it; absent while the task is only assigned. */
+  status?: string;
+  /** The subagent and category the task was delegated to. */
+  agent?: string;
+  category?: string;
+  startedAt?: number;
+  endedAt?: number;
+  elapsedMs?: number;
+  updatedAt?: number;
 }
 
 export interface PlanItem {

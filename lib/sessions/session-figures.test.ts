@@ -46,6 +46,15 @@ describe('sessionFigures', () => {
     expect(f.contextUse).toEqual({ used: 500, model: 'acme/mystery' });
   });
 
+  it('a side call (omp model_usage) counts in spend, but is neither the newest reply nor the context in use', () => {
+    const side = assistant({ id: 'side', sessionID: 's', parentID: 'u2', cost: 0.5, sideCall: 'auto-thinking', time: { created: t(6), completed: t(6) }, tokens: tokens({ input: 900_000 }) });
+    const f = sessionFigures([...messages, side], { prices });
+    expect(f.figure.storedCost).toBe(0.75);
+    expect(f.figure.tokens.input).toBe(1000 + 10 + 20_000 + 900_000);
+    expect(f.last?.id).toBe('a4');
+    expect(f.contextUse).toMatchObject({ used: 100_000 });
+  });
+
   it('has no context use before any reply', () => {
     expect(sessionFigures([user('u', 's')], { prices }).contextUse).toBeUndefined();
   });

@@ -68,13 +68,16 @@ export function sessionFigures(messages: Iterable<MessageInfo>, options: Session
       if (measureMessageInto(one, message, measure)) addFigureInto(figure, one);
       const model = modelKey(message);
       if (model) models.add(model);
-      if (promptTokens(message.tokens) > 0 && (!lastPrompt || message.time.created >= lastPrompt.time.created)) lastPrompt = message;
+      // A side call (a classifier's prompt, not the conversation) says nothing of the context in use.
+      if (!message.sideCall && promptTokens(message.tokens) > 0 && (!lastPrompt || message.time.created >= lastPrompt.time.created)) lastPrompt = message;
     }
     if (message.agent) agents.add(message.agent);
     const created = message.time.created;
     const activity = Math.max(created, message.time.completed ?? 0);
     if (first === undefined || created < first) first = created;
     if (lastActivity === undefined || activity > lastActivity) lastActivity = activity;
+    // Status reads the newest reply; a side call made before the reply it prepares is not one.
+    if (message.sideCall) continue;
     if (!last || created > last.time.created || (created === last.time.created && message.role === 'assistant')) last = message;
   }
   const out: SessionFigures = { messageCount, turnCount, models: [...models], agents: [...agents], figure: finishFigure(figure), firstActivity: first, lastActivity, last };

@@ -68,6 +68,17 @@ describe('inferStatus', () => {
     expect(inferStatus(input({ last: user, lastWrite: NOW - STALE_AFTER_MS - 1 })).status).toBe('stale');
   });
 
+  it("a session whose agent wrote its end is over: an omp subagent that yielded (tool calls, then session_exit) is finished, not busy or stale", () => {
+    const yielded = assistant({ time: { created: NOW - STALE_AFTER_MS * 3, completed: NOW - STALE_AFTER_MS * 3 }, finish: 'tool-calls' });
+    const old = NOW - STALE_AFTER_MS * 3;
+    expect(inferStatus(input({ last: yielded, lastWrite: old, isSubagent: true })).status).toBe('stale');
+    expect(inferStatus(input({ last: yielded, lastWrite: old, isSubagent: true, ended: true }))).toMatchObject({ status: 'idle', reason: 'Subagent finished' });
+    expect(inferStatus(input({ last: yielded, lastWrite: NOW - 1_000, isSubagent: true, ended: true })).status).toBe('idle');
+    expect(inferStatus(input({ last: yielded, ended: true }))).toMatchObject({ status: 'idle', reason: 'Session ended' });
+    // an ending does not hide an error
+    expect(inferStatus(input({ last: assistant({ error: { name: 'ProviderError', message: '400' } }), ended: true })).status).toBe('error');
+  });
+
   it('no messages and archived sessions are idle', () => {
     expect(inferStatus(input({})).status).toBe('idle');
     expect(inferStatus(input({ last: assistant(), archived: true })).status).toBe('idle');

@@ -14,6 +14,8 @@ export interface StatusInput {
   childStatuses: readonly SessionStatus[];
   isSubagent: boolean;
   archived: boolean;
+  /** The agent wrote that the session ended after its last message (oh-my-pi `session_exit`). */
+  ended?: boolean;
   now: number;
 }
 
@@ -32,6 +34,8 @@ export function inferStatus(input: StatusInput): StatusResult {
 
   if (!last) return result('idle', 'No messages yet');
   if (input.archived) return result('idle', 'Archived');
+  // An error stays an error; anything else that ended is over, not stale.
+  if (input.ended && !last.error) return result('idle', input.isSubagent ? 'Subagent finished' : 'Session ended');
 
   const stale = (what: string): StatusResult =>
     result('stale', `${what}, but nothing was written for ${Math.round(quietFor / 60_000)} min: the agent probably stopped or crashed`);

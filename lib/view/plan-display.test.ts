@@ -35,6 +35,12 @@ describe('plan display', () => {
     expect(planOfSession([done, active, plan()], 's3')).toBeUndefined();
   });
 
+  it("a task's session (a subagent the work's session delegated to) belongs to the work's plan", () => {
+    const withTask = plan({ key: 'tasks', work: work({ sessionIDs: ['atlas'], tasks: [{ key: 'todo:1', sessionID: 'junior', status: 'completed' }] }) });
+    expect(planOfSession([withTask], 'junior')?.key).toBe('tasks');
+    expect(planOfSession([withTask], 'someone-else')).toBeUndefined();
+  });
+
   it('splits a checklist where the heading changes', () => {
     const sections = checklistSections([
       { text: 'a', done: true, section: 'TODOs' },

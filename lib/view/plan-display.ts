@@ -46,9 +46,9 @@ export function plansByProject<T extends Pick<PlanView, 'projectDir'>>(plans: re
   return [...groups.entries()].map(([projectDir, list]) => ({ projectDir, plans: list }));
 }
 
-/** The plan work a session belongs to; an active work wins over a finished one naming it too. */
+/** The plan work a session belongs to (one of its sessions, or the session of one of its tasks); an active work wins over a finished one naming it too. */
 export function planOfSession<T extends Pick<PlanView, 'work'>>(plans: readonly T[], sessionID: string): T | undefined {
-  const mine = plans.filter((p) => p.work?.sessionIDs.includes(sessionID));
+  const mine = plans.filter((p) => p.work?.sessionIDs.includes(sessionID) || p.work?.tasks?.some((t) => t.sessionID === sessionID));
   return mine.find((p) => p.work?.status === 'active') ?? mine[0];
 }
 

@@ -38,8 +38,13 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     }
     // The active work also names the pi session, so a plan links to a session the dashboard has.
     const boulderFile = path.join(root, 'shop', '.omo', 'boulder.json');
-    const boulder = JSON.parse(readFileSync(boulderFile, 'utf8')) as { works: Record<string, { session_ids: string[] }> };
+    const boulder = JSON.parse(readFileSync(boulderFile, 'utf8')) as { works: Record<string, { session_ids: string[]; task_sessions?: unknown }> };
     boulder.works.wk_perf!.session_ids.push(`pi:${PI_SESSION}`);
+    // Its tasks' sessions as oh-my-opencode 4.19 records them: one here, one Codex ran.
+    boulder.works.wk_perf!.task_sessions = {
+      'todo:1': { task_key: 'todo:1', task_label: '1', task_title: 'Profile the list endpoint', session_id: `pi:${PI_SESSION}`, status: 'completed', started_at: '2026-06-10T08:05:00.000Z', ended_at: '2026-06-10T08:35:00.000Z', elapsed_ms: 1_800_000 },
+      'todo:2': { task_key: 'todo:2', task_label: '2', task_title: 'Cache the project lookup', session_id: 'codex:019a7b2c-0000-7000-8000-00000000c0de', agent: 'Sisyphus-Junior', status: 'running', started_at: '2026-06-10T08:40:00.000Z' },
+    };
     writeFileSync(boulderFile, JSON.stringify(boulder, null, 2));
     opened = await openBrowserDashboard({ opencodeDir: path.join(root, 'opencode'), piDir: path.join(root, 'pi'), claudeDir: path.join(root, 'claude'), projects: [path.join(root, 'shop'), path.join(root, 'auth')] });
     ({ dashboard, page, watch } = opened);
@@ -76,7 +81,16 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('plans page, source badg
     expect(await row.locator('[data-source]').innerText()).toBe('pi');
     expect(await card('perf-pass').locator('li[data-session-id="ses_2b0100000ffeCCCCCCCCCCCCCC"]').innerText()).toContain('not found');
 
-    await card('perf-pass').locator('summary').click();
+    const tasks = card('perf-pass').getByTestId('plan-task');
+    expect(await tasks.evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-task-key'), r.getAttribute('data-task-status')]))).toEqual([
+      ['todo:1', 'completed'],
+      ['todo:2', 'running'],
+    ]);
+    expect(await tasks.nth(0).innerText()).toContain('took 30 min');
+    expect(await tasks.nth(0).locator(`[data-session-link="${PI_SESSION}"]`).innerText()).toBe(pi.title);
+    expect(await tasks.nth(1).innerText()).toMatch(/2\. Cache the project lookup[\s\S]*running \d+ d[\s\S]*Sisyphus-Junior[\s\S]*Codex session 019a7b2c-0000-7000-8000-00000000c0de/);
+
+    await card('perf-pass').locator('.plan-checklist summary').click();
     expect(await card('perf-pass').locator('.todo').allInnerTexts()).toEqual(['✓\n1. Profile the list endpoint', '◐\n2. Cache the project lookup', '○\n3. Batch the part reads', '○\nF1. Benchmarks before/after']);
     await saveScreenshot(page, 'plans');
   });

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { startDashboard, type Dashboard } from '../support/start-dashboard';
 import { CLAUDE_VERSION, PI_VERSION } from '../tools/agent-bins';
+import { OMP_VERSION } from '../tools/omp-bin';
 import { allSessions } from './support/api';
 import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
 
@@ -21,7 +22,12 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
 
   beforeAll(async () => {
     [dashboard, browser] = await Promise.all([
-      startDashboard({ opencodeDir: path.join(fixtures, 'none'), claudeDir: path.join(fixtures, `claude-${CLAUDE_VERSION}`, 'projects'), piDir: path.join(fixtures, `pi-${PI_VERSION}`, 'sessions') }),
+      startDashboard({
+        opencodeDir: path.join(fixtures, 'none'),
+        claudeDir: path.join(fixtures, `claude-${CLAUDE_VERSION}`, 'projects'),
+        piDir: path.join(fixtures, `pi-${PI_VERSION}`, 'sessions'),
+        ompDir: path.join(fixtures, `omp-${OMP_VERSION}`, 'sessions'),
+      }),
       launchChromium(),
     ]);
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -64,6 +70,27 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     // every part kind of these sessions is named (the API test checks every part of every session)
     const samples = [sessions.find((s) => s.source === 'pi' && !s.forkedFrom)!, sessions.find((s) => s.source === 'claude' && s.childCount > 0)!];
     for (const s of samples) expect(await open(s.id), s.id).not.toContain('unknown part');
+    expect(watch.errors).toEqual([]);
+  });
+
+  it("oh-my-pi: side calls read as such, a big output's whole text is a click away, a finished subagent is no fork", async () => {
+    const tools = sessions.find((s) => s.source === 'omp' && s.title.includes('[ssc:o-tools]'))!;
+    const text = await open(tools.id);
+    expect(text).not.toContain('unknown part');
+    expect(await page.locator('[data-testid="timeline"] .assistant-head', { hasText: 'Side call' }).allInnerTexts()).toEqual([
+      expect.stringContaining('auto-thinking'),
+      expect.stringContaining('auto-thinking'),
+    ]);
+    const bash = page.locator('.tool-call[data-tool="bash"]');
+    await bash.locator('.collapsible-toggle').first().click();
+    const link = bash.getByTestId('full-output').getByRole('link');
+    expect(await link.innerText()).toBe('Whole output (165 KB, 30001 lines)');
+    const whole = await page.request.get(`${dashboard.url}${await link.getAttribute('href')}`);
+    expect(whole.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect((await whole.text()).split('\n').filter(Boolean)).toHaveLength(30_000);
+    const subagent = sessions.find((s) => s.source === 'omp' && s.parentID)!;
+    expect(subagent).toMatchObject({ status: { status: 'idle', reason: 'Subagent finished' } });
+    expect(subagent.forkedFrom).toBeUndefined();
     expect(watch.errors).toEqual([]);
   });
 });

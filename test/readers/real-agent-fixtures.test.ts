@@ -86,6 +86,13 @@ describe(`Claude Code ${CLAUDE_VERSION} as the real binary wrote it`, () => {
     expect(snapshot?.type === 'context' && snapshot.size).toBeGreaterThan(20_000);
   });
 
+  it('status: every session ended as the real binary ends it, none reads stale (crashed) days later', () => {
+    for (const s of oracle.sessions) {
+      const { status } = store.summaryMap().get(s.id)!;
+      expect(status.status, `${s.id}: ${status.reason}`).not.toBe('stale');
+    }
+  });
+
   it('a retried 529 is a retry; the client-written reply after every attempt failed is one error, not text, not "stop"', async () => {
     const retried = oracle.runs.find((r) => r.step === '529 then success');
     expect(retried?.exitCode).toBe(0);
@@ -112,6 +119,13 @@ describe(`pi ${PI_VERSION} as the real binary wrote it`, () => {
     for (const s of oracle.sessions) {
       expectFigures(s);
       expect(store.summaryMap().get(s.id)!.cost, s.id).toBeCloseTo(s.recordedCost, 12);
+    }
+  });
+
+  it('status: every session ended as the real binary ends it, none reads stale (crashed) days later', () => {
+    for (const s of oracle.sessions) {
+      const { status } = store.summaryMap().get(s.id)!;
+      expect(status.status, `${s.id}: ${status.reason}`).not.toBe('stale');
     }
   });
 

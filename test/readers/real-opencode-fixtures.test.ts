@@ -185,6 +185,10 @@ describe.each(OPENCODE_FIXTURES)('reading the real OpenCode fixture %s', (name: 
     expect(checked).toBeGreaterThan(3);
   });
 
+  it('status: every session ended as the real binary ends it, none reads stale (crashed) days later', () => {
+    for (const s of store.summaryMap().values()) expect(s.status.status, `${s.id}: ${s.status.reason}`).not.toBe('stale');
+  });
+
   it('reads the transcript: tool calls that succeed and fail, reasoning, an API error', async () => {
     const kinds = new Set<string>();
     let apiError = false;

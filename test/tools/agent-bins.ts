@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { ensureCachedPackage } from './cached-install';
 
 export const CLAUDE_VERSION = '2.1.328';
+/** A newer release that must read exactly as CLAUDE_VERSION (a small fixture of its own). */
+export const CLAUDE_NEWER_VERSION = '2.1.332';
 export const PI_VERSION = '0.73.1';
 
 /** Native `claude` executable of `@anthropic-ai/claude-code` (the platform package; no postinstall needed). */

@@ -39,11 +39,11 @@ export interface AgentOracle {
 }
 
 type Json = Record<string, unknown>;
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const zero = (): OracleTokens => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+export const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+export const zero = (): OracleTokens => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
 
-async function jsonl(file: string): Promise<Json[]> {
+export async function jsonl(file: string): Promise<Json[]> {
   const text = await readFile(file, 'utf8');
   return text.split('\n').flatMap((line) => {
     try {
@@ -54,7 +54,7 @@ async function jsonl(file: string): Promise<Json[]> {
   });
 }
 
-function totalsOf(sessions: OracleSession[]): AgentOracle['totals'] {
+export function totalsOf(sessions: OracleSession[]): AgentOracle['totals'] {
   const tokens = zero();
   for (const s of sessions) for (const k of Object.keys(tokens) as (keyof OracleTokens)[]) tokens[k] += s.tokens[k];
   return {

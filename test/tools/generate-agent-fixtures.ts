@@ -40,8 +40,12 @@ export function record(runs: AgentRun[], step: string, project: string, args: st
   if (result.code !== 0 && !expectFailure) throw new Error(`${step} exited ${result.code}:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
 }
 
-export async function generateClaudeFixture(fixturesDir: string): Promise<void> {
-  const name = `claude-${CLAUDE_VERSION}`;
+/**
+ * `full`: every scenario. `small`: tools, `--continue` and a subagent only, for a newer release that
+ * should read exactly as the pinned one (what FORMATS.md says it adds is in those lines).
+ */
+export async function generateClaudeFixture(fixturesDir: string, version: string = CLAUDE_VERSION, set: 'full' | 'small' = 'full'): Promise<void> {
+  const name = `claude-${version}`;
   const { home, dirs } = await freshHome(name, ['alpha', 'beta']);
   const alpha = dirs.alpha!;
   const beta = dirs.beta!;
@@ -49,7 +53,7 @@ export async function generateClaudeFixture(fixturesDir: string): Promise<void> 
   const runs: AgentRun[] = [];
   try {
     const run = async (step: string, cwd: string, prompt: string, options: { model?: string; args?: string[]; env?: Record<string, string>; fail?: boolean } = {}) => {
-      const result = await runClaude({ home, cwd, serverUrl: server.url, prompt, ...options });
+      const result = await runClaude({ home, cwd, serverUrl: server.url, prompt, version, ...options });
       record(runs, step, cwd === alpha ? 'alpha' : 'beta', [...(options.args ?? []), ...(options.model ? ['--model', options.model] : [])], result, options.fail);
       return result;
     };
@@ -57,14 +61,18 @@ export async function generateClaudeFixture(fixturesDir: string): Promise<void> 
     const first = await run('resume: first', alpha, '[ssc:c-resume] First question.');
     if (!first.sessionId) throw new Error('no session id from the first resume run');
     await run('resume: --continue with another model', alpha, 'Second question.', { args: ['--continue'], model: 'claude-haiku-4-5' });
-    await run('resume: --resume', alpha, 'Third question.', { args: ['--resume', first.sessionId] });
-    await run('fork: --resume --fork-session', alpha, 'Fourth question, in a fork.', { args: ['--resume', first.sessionId, '--fork-session'] });
+    if (set === 'full') {
+      await run('resume: --resume', alpha, 'Third question.', { args: ['--resume', first.sessionId] });
+      await run('fork: --resume --fork-session', alpha, 'Fourth question, in a fork.', { args: ['--resume', first.sessionId, '--fork-session'] });
+    }
     await rm(join(alpha, WRITTEN_FILE), { force: true });
     await run('subagent', alpha, '[ssc:c-task] Ask a subagent to summarize the readme.');
-    await run('background subagent', alpha, '[ssc:c-bg] Start a background agent and wait for it.');
-    await run('529 then success', beta, '[ssc:c-retry] Answer despite one overloaded attempt.');
-    await run('every attempt failing', beta, '[ssc:c-fail] This never gets an answer.', { env: { CLAUDE_CODE_MAX_RETRIES: '2' }, fail: true });
-    await run('unknown model', beta, '[ssc:c-unknown] Use a model no price table knows.', { model: 'mystery-model-x' });
+    if (set === 'full') {
+      await run('background subagent', alpha, '[ssc:c-bg] Start a background agent and wait for it.');
+      await run('529 then success', beta, '[ssc:c-retry] Answer despite one overloaded attempt.');
+      await run('every attempt failing', beta, '[ssc:c-fail] This never gets an answer.', { env: { CLAUDE_CODE_MAX_RETRIES: '2' }, fail: true });
+      await run('unknown model', beta, '[ssc:c-unknown] Use a model no price table knows.', { model: 'mystery-model-x' });
+    }
   } finally {
     await server.close();
   }
@@ -73,7 +81,7 @@ export async function generateClaudeFixture(fixturesDir: string): Promise<void> 
   await mkdir(target, { recursive: true });
   await cp(claudeProjectsOf(home), join(target, 'projects'), { recursive: true, filter: (src) => !src.endsWith('/memory') });
   const oracle = await claudeOracle(join(target, 'projects'));
-  await writeFile(join(target, 'oracle.json'), `${JSON.stringify({ fixture: name, claudeVersion: CLAUDE_VERSION, ...oracle, runs }, null, 2)}\n`);
+  await writeFile(join(target, 'oracle.json'), `${JSON.stringify({ fixture: name, claudeVersion: version, ...oracle, runs }, null, 2)}\n`);
   await rm(home, { recursive: true, force: true });
 }
 

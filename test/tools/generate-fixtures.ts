@@ -7,10 +7,15 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAUDE_VERSION, CODEX_VERSION, GEMINI_LEGACY_VERSION, GEMINI_VERSION, PI_VERSION } from './agent-bins';
+import { CLAUDE_NEWER_VERSION, CLAUDE_VERSION, CODEX_VERSION, GEMINI_LEGACY_VERSION, GEMINI_VERSION, PI_VERSION } from './agent-bins';
 import { databaseColumns, summarizeDataDir, type DataDirSummary } from './data-summary';
 import { generateClaudeFixture, generatePiFixture } from './generate-agent-fixtures';
 import { generateCodexFixture, generateGeminiFixture, generateGeminiLegacyFixture } from './generate-codex-gemini-fixtures';
+import { generateOmoFixture } from './generate-omo-fixture';
+import { generateOmpFixture } from './generate-omp-fixture';
+import { generatePlanProgressOracle } from './generate-plan-fixtures';
+import { OMP_VERSION } from './omp-bin';
+import { OMO_VERSION } from './omo-plugin';
 import { startModelServer, type ModelServer } from './model-server';
 import { ensureOpencode } from './opencode-bin';
 import {
@@ -127,7 +132,7 @@ async function runSet(workspace: Workspace, version: string, specs: RunSpec[]): 
  * `storage/` (minus nothing: it is small) and a checkpointed `opencode.db`
  * (no -wal/-shm). Skips bin/, log/, snapshot/, repos/, tool-output/.
  */
-async function copyDataRoot(dataDir: string, target: string): Promise<void> {
+export async function copyDataRoot(dataDir: string, target: string): Promise<void> {
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
   if (existsSync(join(dataDir, 'storage'))) await cp(join(dataDir, 'storage'), join(target, 'storage'), { recursive: true });
@@ -281,14 +286,26 @@ export const GENERATORS: Record<string, (server: ModelServer) => Promise<void>> 
   [`opencode-${VERSIONS.sqlite}`]: generateSqlite,
   [`opencode-${VERSIONS.merged}-merged`]: generateMerged,
   claude: () => generateClaudeFixture(FIXTURES_DIR),
+  [`claude-${CLAUDE_NEWER_VERSION}`]: () => generateClaudeFixture(FIXTURES_DIR, CLAUDE_NEWER_VERSION, 'small'),
   pi: () => generatePiFixture(FIXTURES_DIR),
   codex: () => generateCodexFixture(FIXTURES_DIR),
   gemini: () => generateGeminiFixture(FIXTURES_DIR),
   'gemini-legacy': () => generateGeminiLegacyFixture(FIXTURES_DIR),
+  omp: () => generateOmpFixture(FIXTURES_DIR),
+  omo: () => generateOmoFixture(FIXTURES_DIR),
+  plans: () => generatePlanProgressOracle(FIXTURES_DIR),
 };
 
-/** `claude-<version>`, `pi-<version>`, `codex-<version>` and `gemini-<version>` are accepted for their short names. */
-const ALIASES: Record<string, string> = { [`claude-${CLAUDE_VERSION}`]: 'claude', [`pi-${PI_VERSION}`]: 'pi', [`codex-${CODEX_VERSION}`]: 'codex', [`gemini-${GEMINI_VERSION}`]: 'gemini', [`gemini-${GEMINI_LEGACY_VERSION}`]: 'gemini-legacy' };
+/** `<agent>-<version>` is accepted for each agent's short name. */
+const ALIASES: Record<string, string> = {
+  [`claude-${CLAUDE_VERSION}`]: 'claude',
+  [`pi-${PI_VERSION}`]: 'pi',
+  [`codex-${CODEX_VERSION}`]: 'codex',
+  [`gemini-${GEMINI_VERSION}`]: 'gemini',
+  [`gemini-${GEMINI_LEGACY_VERSION}`]: 'gemini-legacy',
+  [`omp-${OMP_VERSION}`]: 'omp',
+  [`omo-${OMO_VERSION}`]: 'omo',
+};
 
 export async function generateFixtures(names: string[] = Object.keys(GENERATORS)): Promise<void> {
   const started = Date.now();

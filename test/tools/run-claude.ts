@@ -14,6 +14,8 @@ export interface ClaudeRun {
   args?: string[];
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Claude Code version (default: the pinned fixture version). */
+  version?: string;
 }
 
 /** Where Claude Code keeps transcripts inside `home`. */
@@ -38,7 +40,7 @@ export function claudeEnv(home: string, serverUrl: string, extra: Record<string,
 
 /** `claude -p --output-format json ...`; the session id is in the parsed stdout. */
 export async function runClaude(run: ClaudeRun): Promise<RunResult & { sessionId?: string }> {
-  const bin = await ensureClaude();
+  const bin = await ensureClaude(run.version);
   const args = ['-p', '--output-format', 'json', '--dangerously-skip-permissions', '--model', run.model ?? 'claude-sonnet-4-5', ...(run.args ?? []), run.prompt];
   const result = await runBinary({ command: bin, args, cwd: run.cwd, env: claudeEnv(run.home, run.serverUrl, run.env), timeoutMs: run.timeoutMs });
   let sessionId: string | undefined;

@@ -6,6 +6,8 @@ export const FILE_CAPS = {
   jsonRecord: 64 * 1024 * 1024,
   /** A pi / oh-my-pi / Claude Code transcript, read whole. */
   transcript: 256 * 1024 * 1024,
+  /** A tool's whole output that an agent kept beside the transcript (oh-my-pi artifact), served on request. */
+  artifact: 64 * 1024 * 1024,
   /** An oh-my-opencode plan (markdown checklist). */
   plan: 8 * 1024 * 1024,
   /** boulder.json. */

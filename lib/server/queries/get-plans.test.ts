@@ -35,4 +35,20 @@ describe('getPlans', () => {
     expect(p?.cost).toBe(3);
     expect(out.index.phase).toBe('ready');
   });
+
+  it("joins each task's session once: found with its title and status, or not found (a codex: session)", () => {
+    const tasks = [
+      { key: 'todo:1', sessionID: 'child', status: 'completed' },
+      { key: 'todo:2', sessionID: 'codex-abc', harness: 'codex', status: 'running' },
+      { key: 'final-wave:f1', sessionID: 'child' },
+      { key: 'final-wave:f2' },
+    ];
+    const withTasks = { ...plan, work: { ...plan.work!, tasks } };
+    const [p] = getPlans({ ...runtime, plans: { plans: [withTasks], issues: [], projectDirs: ['/p'] } } as unknown as Pick<Runtime, 'store' | 'plans'>).plans;
+    expect(p?.taskSessions.map((s) => [s.id, s.found, s.title])).toEqual([
+      ['child', true, 'Session child'],
+      ['codex-abc', false, undefined],
+    ]);
+    expect(p?.cost).toBe(3);
+  });
 });

@@ -23,6 +23,8 @@ export interface PlanSessionLink {
 
 export interface PlanWithSessions extends PlanView {
   sessions: PlanSessionLink[];
+  /** The sessions of the work's tasks (`work.tasks[].sessionID`), each once. */
+  taskSessions: PlanSessionLink[];
   /** The work's sessions with their subagents, each counted once; 0 without sessions. */
   cost: number;
 }
@@ -43,16 +45,14 @@ export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): PlansRespon
     const s = summaries.get(id);
     return s ? { parentID: s.parentID, totalCost: s.total.cost } : undefined;
   };
+  const link = (id: string): PlanSessionLink => {
+    const s = summaries.get(id);
+    return s ? { id, title: s.title, firstPrompt: s.firstPrompt, status: s.status, source: s.source, cost: s.cost, totalCost: s.total.cost, lastActivity: s.lastActivity, found: true } : { id, found: false };
+  };
   const plans = runtime.plans.plans.map((plan) => {
     const ids = plan.work?.sessionIDs ?? [];
-    return {
-      ...plan,
-      sessions: ids.map((id): PlanSessionLink => {
-        const s = summaries.get(id);
-        return s ? { id, title: s.title, firstPrompt: s.firstPrompt, status: s.status, source: s.source, cost: s.cost, totalCost: s.total.cost, lastActivity: s.lastActivity, found: true } : { id, found: false };
-      }),
-      cost: planCost(ids, lookup),
-    };
+    const taskIDs = new Set((plan.work?.tasks ?? []).flatMap((t) => (t.sessionID ? [t.sessionID] : [])));
+    return { ...plan, sessions: ids.map(link), taskSessions: [...taskIDs].map(link), cost: planCost(ids, lookup) };
   });
   return { plans, issues: runtime.plans.issues, searched: runtime.plans.projectDirs, index: { phase: runtime.store.progress.phase, figuresComplete: runtime.store.progress.figuresComplete } };
 }

@@ -81,6 +81,7 @@ export function buildSummaries(
       childStatuses: childStatuses.map((s) => s.status),
       isSubagent: Boolean(session?.parentID),
       archived: session?.time.archived !== undefined,
+      ended: session?.time.ended !== undefined && (!last || session.time.ended >= last.time.created),
       now,
     });
     const status = withChildApproval(applyLiveStatus(disk, live?.sessionState(id)), childStatuses);

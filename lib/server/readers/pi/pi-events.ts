@@ -2,6 +2,7 @@ import 'server-only';
 import type { ModelChangePart, Part } from '@/lib/model/part';
 import { addCustomMessage, type PiRunState } from './pi-message';
 import { clientRecordPart } from './pi-records';
+import { addSideCall } from './pi-side-call';
 import type { PiEntry } from './pi-schema';
 import type { SessionBuilder } from './session-builder';
 
@@ -31,6 +32,7 @@ export function updateState(entry: PiEntry, state: PiRunState): void {
 export function addEventEntry(b: SessionBuilder, entry: PiEntry, time: number, state: PiRunState): void {
   updateState(entry, state);
   if (entry.type === 'custom_message' && addCustomMessage(b, entry, time, state, { ...entry, role: 'custom', timestamp: undefined })) return;
+  if (entry.type === 'model_usage' && addSideCall(b, entry, time, state)) return;
   if (entry.type === 'compaction') {
     const base = { messageID: '', sessionID: b.sessionID, time: { start: time } };
     const parts: Part[] = [{ ...base, id: `${b.sessionID}:${entry.id}:compaction`, type: 'compaction', auto: false }];

@@ -49,7 +49,10 @@ describe('PiSessionReader.readAll', () => {
       [0.0214, { input: 1200, output: 180, reasoning: 0, cacheRead: 0, cacheWrite: 4100 }, 'anthropic', 'claude-sonnet-4-5', 'tool-calls'],
       [0.0301, { input: 5400, output: 310, reasoning: 0, cacheRead: 4100, cacheWrite: 0 }, 'anthropic', 'claude-sonnet-4-5', 'tool-calls'],
       [0.0112, { input: 800, output: 60, reasoning: 0, cacheRead: 9000, cacheWrite: 0 }, 'anthropic', 'claude-sonnet-4-5', 'stop'],
+      // oh-my-pi's `model_usage` (a title side call): counted, as omp's own accounting does
+      [0.0004, { input: 300, output: 12, reasoning: 0, cacheRead: 0, cacheWrite: 0 }, 'anthropic', 'claude-haiku-4-5', 'stop'],
     ]);
+    expect(assistants.map((m) => m.sideCall)).toEqual([undefined, undefined, undefined, 'title']);
     expect(assistants[0]).toMatchObject({ parentID: `${MAIN}:a0000003`, time: { created: Date.parse('2026-02-16T10:21:02.000Z'), completed: Date.parse('2026-02-16T10:21:20.000Z') } });
     expect(assistants[2]?.mode).toBe('plan');
     expect(cs.sessions.find((s) => s.id === MAIN)?.source).toBe('pi');
@@ -58,7 +61,7 @@ describe('PiSessionReader.readAll', () => {
   it('counts the malformed line as an issue and reads the rest', async () => {
     const cs = await new PiSessionReader('omp', fixtures).readAll();
     expect(cs.issues).toEqual([expect.objectContaining({ source: 'omp', path: mainFile, kind: 'parse', reason: expect.stringMatching(/^line 8: /) })]);
-    expect(cs.messages.filter((m) => m.sessionID === MAIN)).toHaveLength(7);
+    expect(cs.messages.filter((m) => m.sessionID === MAIN)).toHaveLength(8);
   });
 
   it('an empty or missing root is fine', async () => {
@@ -96,11 +99,11 @@ describe('PiSessionReader.loadContent', () => {
       'User reported an OAuth redirect loop; the sid cookie is scoped to /auth.',
     ]);
     expect(parts.filter((p) => p.type === 'model-change')).toHaveLength(2);
-    // Every entry type spec 001 defines is folded context with its own words; only a type it does not define stays unknown.
-    for (const type of ['compaction', 'label', 'ttsr_injection', 'mode_change', 'branch_summary', 'custom']) {
+    // Every entry type spec 001 defines and oh-my-pi writes is folded context with its own words; none is unknown.
+    for (const type of ['compaction', 'label', 'ttsr_injection', 'mode_change', 'branch_summary', 'custom', 'model_usage']) {
       expect(parts.filter((p) => p.type === 'context' && p.kind === type), type).toHaveLength(1);
     }
-    expect(parts.filter((p) => p.type === 'unknown').map((p) => p.type === 'unknown' && p.originalType)).toEqual(['pi:model_usage']);
+    expect(parts.filter((p) => p.type === 'unknown').map((p) => p.type === 'unknown' && p.originalType)).toEqual([]);
     expect(parts.filter((p) => p.type === 'step-finish')).toHaveLength(3);
     expect(new Set(parts.map((p) => p.id)).size).toBe(parts.length);
   });

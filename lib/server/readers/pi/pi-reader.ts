@@ -62,14 +62,14 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
   }
 
   /**
-   * A task call's result names its subagents (`results[].id`), whose files are
+   * A task call's result names its subagents (`results[].id`; oh-my-pi 18.3's tasks run in the
+   * background and its result lists them under `progress[].id`), whose files are
    * `<this file without .jsonl>/<id>.jsonl`: the call links the first one's session.
    */
   private async linkTaskChildren(file: string, parts: readonly Part[]): Promise<void> {
     for (const part of parts) {
       if (part.type !== 'tool') continue;
-      const results = part.metadata?.results;
-      const first = Array.isArray(results) ? (results[0] as { id?: unknown } | undefined)?.id : undefined;
+      const first = firstTaskID(part.metadata?.results) ?? firstTaskID(part.metadata?.progress);
       if (typeof first !== 'string' || !/^[\w.-]+$/.test(first)) continue;
       const child = path.join(file.slice(0, -'.jsonl'.length), `${first}.jsonl`);
       let childID = this.index.sessionOf(child);
@@ -80,4 +80,8 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
       if (childID) part.childSessionID = childID;
     }
   }
+}
+
+function firstTaskID(list: unknown): unknown {
+  return Array.isArray(list) ? (list[0] as { id?: unknown } | undefined)?.id : undefined;
 }

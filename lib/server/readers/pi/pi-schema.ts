@@ -78,3 +78,12 @@ export const customSchema = agentMessageSchema.extend({
   customType: z.string().optional().catch(undefined),
   display: z.boolean().optional().catch(undefined),
 });
+
+/** oh-my-pi `model_usage`: a side call's usage, written beside the conversation (FORMATS.md). */
+export const sideCallSchema = z.looseObject({
+  purpose: z.string().optional().catch(undefined),
+  provider: z.string().optional().catch(undefined),
+  model: z.string().optional().catch(undefined),
+  usage: usageSchema.optional().catch(undefined),
+  stopReason: z.string().optional().catch(undefined),
+});

@@ -6,9 +6,11 @@ import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { emptyTokens } from '@/lib/model/tokens';
 import { timeOf } from './jsonl';
+import { linkArtifacts } from './pi-artifacts';
 import { addEventEntry, unknownPart, updateState } from './pi-events';
 import type { PiFile } from './pi-file';
 import { addMessageEntry, type PiRunState } from './pi-message';
+import { isSessionExit } from './pi-records';
 import { SessionBuilder } from './session-builder';
 
 export interface PiSessionContext {
@@ -44,9 +46,14 @@ function firstUserText(messages: MessageInfo[], parts: Part[]): string | undefin
   return line && line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }
 
-/** `parentSession` of a fork's header (the original's file path) -> the original's session id. */
-function forkOrigin(parentSession: string | undefined): string | undefined {
+/**
+ * `parentSession` of a fork's header (the original's file path, or its bare id) -> the original's
+ * session id. A task subagent's header names its parent the same way, and its file sits in the
+ * parent's folder (`<parent file without .jsonl>/<Task>.jsonl`): that one is a parent, not a fork.
+ */
+function forkOrigin(parentSession: string | undefined, file: string): string | undefined {
   const name = parentSession ? path.basename(parentSession, '.jsonl') : '';
+  if (name && name === path.basename(path.dirname(file))) return undefined;
   const id = name.includes('_') ? name.slice(name.indexOf('_') + 1) : name;
   return id || undefined;
 }
@@ -61,7 +68,8 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
   let now = created;
   let updated = created;
   let titleChange: string | undefined;
-  const forkedFrom = forkOrigin(header.parentSession);
+  const forkedFrom = forkOrigin(header.parentSession, ctx.path);
+  let ended: number | undefined;
   for (const entry of file.entries) {
     const time = timeOf(entry.timestamp) ?? now;
     now = time;
@@ -74,6 +82,9 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
       continue;
     }
     updated = Math.max(updated, time);
+    // A resumed session writes on after its exit: only an exit after the last message ends it.
+    if (isSessionExit(entry)) ended = time;
+    else if (entry.type === 'message') ended = undefined;
     if (entry.type !== 'message') addEventEntry(b, entry, time, state);
     else if (!addMessageEntry(b, entry, time, state)) {
       const role = (entry.message as { role?: unknown } | undefined)?.role;
@@ -81,6 +92,7 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
     }
   }
   const { messages, parts } = b.finish(() => ({ id: `${sessionID}:events`, sessionID, role: 'user', time: { created }, cost: 0, tokens: emptyTokens() }));
+  linkArtifacts(parts, ctx.path);
   const cwd = header.cwd ?? cwdFromPath(ctx.path);
   const title = file.titleSlot ?? titleChange ?? header.title ?? firstUserText(messages, parts) ?? path.basename(ctx.path, '.jsonl');
   const session: SessionInfo = {
@@ -91,7 +103,7 @@ export function mapPiFile(file: PiFile, ctx: PiSessionContext): MappedSession {
     ...(ctx.parentID ? { parentID: ctx.parentID } : {}),
     ...(forkedFrom ? { forkedFrom } : {}),
     title,
-    time: { created, updated },
+    time: { created, updated, ...(ended !== undefined ? { ended } : {}) },
     origin: ctx.path,
   };
   const project: Project = { id: cwd, worktree: cwd, name: path.basename(cwd) || cwd, source: ctx.kind, timeCreated: created, timeUpdated: updated };

@@ -39,6 +39,15 @@ export class SessionBuilder {
     for (const part of parts) if (part.type === 'tool') this.calls.set(part.callID, { part, order: this.messages.length - 1 });
   }
 
+  /**
+   * A message outside the entry tree (a side call): entries below it still attach to the
+   * conversation's messages, and assistants still answer the user message above.
+   */
+  addSideMessage(info: MessageInfo, parts: Part[]): void {
+    this.messages.push(info);
+    this.partsByMessage.set(info.id, [...parts]);
+  }
+
   /** Nearest message above `entry` in the tree (not the entry itself) matching `pred`. */
   ancestorMessage(entry: TreeEntry, pred: (m: MessageInfo) => boolean = () => true): MessageInfo | undefined {
     const seen = new Set<string>();
@@ -52,7 +61,7 @@ export class SessionBuilder {
 
   /** Parts of a non-message entry go to the nearest ancestor message. */
   attach(entry: TreeEntry, parts: Part[]): void {
-    const target = this.ancestorMessage(entry) ?? this.messages[this.messages.length - 1];
+    const target = this.ancestorMessage(entry) ?? this.messages.findLast((m) => !m.sideCall);
     if (!target) {
       appendAll(this.pending, parts);
       return;
@@ -67,13 +76,14 @@ export class SessionBuilder {
 
   /** Messages in file order, each followed by its parts. `synthetic` makes a home for lone events. */
   finish(synthetic: () => MessageInfo): { messages: MessageInfo[]; parts: Part[] } {
-    const last = this.messages.length - 1;
+    const last = this.messages.findLastIndex((m) => !m.sideCall);
     for (const { part, order } of this.calls.values()) {
       // A call with no result followed by more messages will never get one (aborted or crashed).
       if (part.status === 'running' && order < last) Object.assign(part, { status: 'error', error: 'no result recorded' });
     }
     if (this.pending.length > 0 && this.messages.length === 0) this.addMessage({ id: '', parentId: null }, synthetic(), []);
-    const first = this.messages[0];
+    // Events before the first message wait for the conversation's first, not a side call made before it.
+    const first = this.messages.find((m) => !m.sideCall) ?? this.messages[0];
     const parts: Part[] = [];
     for (const message of this.messages) {
       if (message === first) appendAll(parts, this.pending.map((p) => ({ ...p, messageID: message.id })));
