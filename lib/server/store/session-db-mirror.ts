@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ChangeSet } from '../readers/read-result';
+import { emptyChangeSet, type ChangeSet } from '../readers/read-result';
 import { SessionDbWriter } from '../db/ingest/session-db-writer';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import type { SourceIndex } from './source-index';
@@ -20,6 +20,11 @@ export class SessionDbMirror {
   private failure: string | undefined;
   /** Sources whose rows were found to be their whole content at this start (see `verify`). */
   private readonly verified = new Set<SourceIndex>();
+  /**
+   * Verified sources whose first read is not written: it reads what the database holds already
+   * (re-writing 100,000 unchanged rows held the restart's first requests). Checked at its end.
+   */
+  private readonly trusted = new Set<SourceIndex>();
 
   constructor(
     readonly db: SqliteSessionDb,
@@ -53,7 +58,25 @@ export class SessionDbMirror {
     this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
     if (now === undefined || now !== recorded) return false;
     this.verified.add(index);
+    this.trusted.add(index);
     return true;
+  }
+
+  /**
+   * The first read's messages are all in. A source verified at the start is checked again: still
+   * as recorded, the database holds what the read found and nothing is written; changed meanwhile,
+   * everything the store now holds of it is written (unchanged rows cost no page) and swept.
+   * Any other source is swept and its fingerprint recorded (`readWhole`).
+   */
+  async initialReadDone(index: SourceIndex): Promise<void> {
+    if (this.trusted.delete(index)) {
+      const now = await index.reader.fingerprint?.().catch(() => undefined);
+      let recorded: string | undefined;
+      this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
+      if (now !== undefined && now === recorded) return;
+      this.guard(() => this.writer.apply(this.idOf(index), contentsAsChanges(index)));
+    }
+    this.readWhole(index);
   }
 
   /**
@@ -83,6 +106,7 @@ export class SessionDbMirror {
   }
 
   apply(index: SourceIndex, changes: ChangeSet): void {
+    if (this.trusted.has(index)) return;
     this.guard(() => this.writer.apply(this.idOf(index), changes));
   }
 
@@ -117,4 +141,13 @@ export class SessionDbMirror {
       console.error(`[sessionscope] session database ${this.db.file ?? '(in memory)'} failed, figures are computed in memory until restart: ${this.failure}`);
     }
   }
+}
+
+/** Everything the store holds of a source, as one change set. */
+function contentsAsChanges(index: SourceIndex): ChangeSet {
+  const changes = emptyChangeSet();
+  for (const project of index.projects.values()) changes.projects.push(project);
+  for (const session of index.sessions.values()) changes.sessions.push(session);
+  for (const messages of index.messagesBySession.values()) for (const message of messages.values()) changes.messages.push(message);
+  return changes;
 }

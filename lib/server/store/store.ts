@@ -106,25 +106,25 @@ export class Store {
       const db = this.sessionDb;
       if (db && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean)) this.events.emit([], ['index', 'health']);
       const counted = new Set<SourceIndex>();
-      const messagesIn = (index: SourceIndex): void => {
-        // Every message of the source is in (or its read failed): what the database holds beyond them is gone.
-        if (!counted.has(index)) this.sessionDb?.readWhole(index);
+      const messagesIn = async (index: SourceIndex): Promise<void> => {
+        // Every message of the source is in (or its read failed): the database is brought to what the read found.
+        if (!counted.has(index)) await this.sessionDb?.initialReadDone(index);
         counted.add(index);
         if (counted.size < this.indexes.length || this.progress.figuresComplete) return;
         this.progress.figuresComplete = true;
         this.events.emit([], ['index', 'health']);
       };
-      const take = (index: SourceIndex, changes: ChangeSet): void => {
+      const take = async (index: SourceIndex, changes: ChangeSet): Promise<void> => {
         if (isEmptyChangeSet(changes)) return;
         const touched = this.applyTo(index, changes);
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
-        if (changes.messagesComplete) messagesIn(index);
+        if (changes.messagesComplete) await messagesIn(index);
       };
       const done = new Set<SourceIndex>();
       for (const { index, stages } of reads) {
         const first = await stages.next();
         if (first.done) done.add(index);
-        else take(index, first.value);
+        else await take(index, first.value);
         // Only what is waiting runs: a request wants the sessions, so they are not held back for it.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -136,7 +136,7 @@ export class Store {
         let finished = true;
         if (!done.has(index)) {
           for (let next = await stages.next(); !next.done; next = await stages.next()) {
-            take(index, next.value);
+            await take(index, next.value);
             await yieldToRequests();
             if (next.value.messagesComplete) {
               finished = false;
@@ -144,13 +144,13 @@ export class Store {
             }
           }
         }
-        messagesIn(index);
+        await messagesIn(index);
         if (finished) this.progress.sourcesDone++;
         else rest.push(read);
       }
       for (const { index, stages } of rest) {
         for await (const changes of stages) {
-          take(index, changes);
+          await take(index, changes);
           await yieldToRequests();
         }
         this.progress.sourcesDone++;
