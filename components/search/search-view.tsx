@@ -8,6 +8,8 @@ import { progressLine } from '@/lib/search/search-links';
 import { DOC_KINDS, DOC_KIND_LABELS } from '@/lib/search/search-types';
 import { SearchHitRow } from './search-hit-row';
 import { useSearch } from './use-search';
+import { useNamePage } from '@/components/shell/named-page';
+import { searchPageName } from '@/lib/view/document-title';
 
 const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -18,6 +20,7 @@ export function SearchView() {
   const pathname = usePathname();
   const url = useSearchParams();
   const q = url.get('q') ?? '';
+  useNamePage(searchPageName(q));
   const params: Record<string, string | undefined> = { q };
   for (const key of FILTERS) params[key] = url.get(key) ?? undefined;
   const [text, setText] = useState(q);

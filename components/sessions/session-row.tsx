@@ -13,7 +13,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 
 /** One session; on a phone a card of status, title, cost and last activity (the `card-hide` cells stay on wide screens). */
 /** `counting`: the store still reads messages, so this session's figures may be partial: "counting…", never a zero. */
-export function SessionRow({ session: s, projectLabel, selected, showSource, counting }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean; counting: boolean }) {
+export function SessionRow({ session: s, projectLabel, selected, showSource, showAgents, counting }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean; showAgents: boolean; counting: boolean }) {
   const agents = s.agents.join(', ');
   // provider/model: Copilot's and Anthropic's claude-sonnet-4 are different bills.
   const models = s.models.join(', ');
@@ -35,16 +35,18 @@ export function SessionRow({ session: s, projectLabel, selected, showSource, cou
       <td className="muted ellipsis card-hide" title={s.directory}>
         {projectLabel ?? baseName(s.directory)}
       </td>
-      <td className="ellipsis card-hide" title={agents}>
-        {agents}
-      </td>
-      <td className="ellipsis models-cell muted card-hide" title={models} data-col="models">
+      {showAgents ? (
+        <td className="ellipsis card-hide hide-below-1000" title={agents}>
+          {agents}
+        </td>
+      ) : null}
+      <td className="ellipsis models-cell muted card-hide hide-below-1200" title={models} data-col="models">
         {models}
       </td>
       <td className="num card-hide" data-col="messages">
         {counting ? <Counting /> : formatCount(s.messageCount)}
       </td>
-      <td className="num card-hide" data-col="tokens" title={counting ? undefined : formatCount(totalTokenCount(s.tokens))}>
+      <td className="num card-hide hide-below-900" data-col="tokens" title={counting ? undefined : formatCount(totalTokenCount(s.tokens))}>
         {counting ? <Counting /> : formatCompact(totalTokenCount(s.tokens))}
       </td>
       <td className="num card-hide" data-col="context">
@@ -53,7 +55,7 @@ export function SessionRow({ session: s, projectLabel, selected, showSource, cou
       <td className="num" data-col="cost">
         {counting ? <Counting /> : <CostFigure value={s} />}
       </td>
-      <td className={`num card-hide${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
+      <td className={`num card-hide hide-below-1000${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
         {counting ? <Counting /> : <CostFigure value={s.total} />}
       </td>
       <td className="num muted card-end" data-col="last-activity">

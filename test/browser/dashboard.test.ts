@@ -49,7 +49,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     const live = api.sessions.filter((s) => isLive(s.status.status));
     if (live.length > 0) expect(await page.locator('[data-testid="live-list"] li').count()).toBe(live.length);
     const waiting = api.sessions.filter((s) => s.status.status === 'waiting-for-user').length;
-    await expect.poll(() => page.title()).toBe(waiting > 0 ? `(${waiting}) Sessionscope` : 'Sessionscope');
+    await expect.poll(() => page.title()).toBe(waiting > 0 ? `(${waiting}) Overview · Sessionscope` : 'Overview · Sessionscope');
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     await page.waitForTimeout(500);
     await saveScreenshot(page, 'overview');

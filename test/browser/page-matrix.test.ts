@@ -1,8 +1,9 @@
-// Every page at phone (390x844) and desktop (1440x900) size, light and dark, on real agents' data
+// Every page at 320, 390, 768, 900, 1024 and 1440 px, light and dark, on real agents' data
 // (OpenCode 1.18.33, pi, Claude Code, two plan projects) plus a 320-turn session: nothing scrolls
-// sideways, no table cell is cut unannounced, no console error, no serious or critical axe-core
-// violation, and Tab reaches every control with a visible focus. One browser and one server; the
-// pages of a size and theme load side by side.
+// sideways, no table cell is cut unannounced, a session title has room, the tab is named after the
+// page, a session's title, status and cost stay in view at its newest turn, no console error; at
+// 390 and 1440 px also no serious or critical axe-core violation, and Tab reaches every control
+// with a visible focus. One browser and one server; the pages of a size and theme load side by side.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +14,19 @@ import { writeLongSession, type LongSession } from '../support/write-long-sessio
 import { allSessions } from './support/api';
 import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
 import { fixturePath, hasFixture } from './support/fixture-copy';
+import { narrowestTitleCell, offScreenOnceSettled } from './support/layout-checks';
 import { axeViolations, clippedCells, horizontalOverflow, tabWalk } from './support/page-checks';
 import { saveScreenshot } from './support/screenshots';
 
 const OPENCODE = 'opencode-1.18.33';
+// `full`: axe and the Tab walk too (slow; the layout between is what the other widths check).
 const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'small phone', width: 320, height: 640, full: false },
+  { name: 'phone', width: 390, height: 844, full: true },
+  { name: 'tablet', width: 768, height: 1024, full: false },
+  { name: 'laptop beside an editor', width: 900, height: 800, full: false },
+  { name: 'small laptop', width: 1024, height: 768, full: false },
+  { name: 'desktop', width: 1440, height: 900, full: true },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -28,9 +35,11 @@ interface PageSpec {
   path: string;
   /** Shown once the page has its data. */
   ready: string;
+  /** The tab's title, without a leading "(N) " count of sessions that need the user. */
+  tab: string;
 }
 
-describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1440 px, light and dark', () => {
+describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six widths from 320 to 1440 px, light and dark', () => {
   let root: string;
   let dashboard: Dashboard;
   let browser: Browser;
@@ -50,14 +59,15 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
     const api = await allSessions(dashboard.url);
     // The real session with the most going on: subagents, then messages.
     const real = api.sessions.filter((s) => s.source === 'opencode-sqlite').sort((a, b) => b.childCount - a.childCount || b.messageCount - a.messageCount)[0]!;
+    const longTitle = api.sessions.find((s) => s.id === long.id)!.title;
     pages = [
-      { name: 'overview', path: '/', ready: '[data-testid="recent-sessions"] tr' },
-      { name: 'sessions', path: '/sessions', ready: 'tbody tr[data-session-id]' },
-      { name: 'session', path: `/sessions/${real.id}`, ready: '[data-testid="timeline"] .timeline-item' },
-      { name: 'long-session', path: `/sessions/${long.id}`, ready: '[data-testid="timeline"] .timeline-item' },
-      { name: 'plans', path: '/plans', ready: '[data-testid="plan"]' },
-      { name: 'search', path: '/search?q=scenario', ready: '[data-testid="search-hit"]' },
-      { name: 'diagnostics', path: '/diagnostics', ready: 'text=OpenCode data folder' },
+      { name: 'overview', path: '/', ready: '[data-testid="recent-sessions"] tr', tab: 'Overview · Sessionscope' },
+      { name: 'sessions', path: '/sessions', ready: 'tbody tr[data-session-id]', tab: 'Sessions · Sessionscope' },
+      { name: 'session', path: `/sessions/${real.id}`, ready: '[data-testid="timeline"] .timeline-item', tab: `${real.title} · Sessionscope` },
+      { name: 'long-session', path: `/sessions/${long.id}`, ready: '[data-testid="timeline"] .timeline-item', tab: `${longTitle} · Sessionscope` },
+      { name: 'plans', path: '/plans', ready: '[data-testid="plan"]', tab: 'Plans · Sessionscope' },
+      { name: 'search', path: '/search?q=scenario', ready: '[data-testid="search-hit"]', tab: '“scenario” · Search · Sessionscope' },
+      { name: 'diagnostics', path: '/diagnostics', ready: 'text=OpenCode data folder', tab: 'Diagnostics · Sessionscope' },
     ];
   });
 
@@ -82,7 +92,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
 
   for (const size of SIZES) {
     for (const scheme of SCHEMES) {
-      it(`${size.name} ${size.width}x${size.height}, ${scheme}: fits, nothing cut, no console errors, axe clean${scheme === 'light' ? ', Tab reaches everything' : ''}`, async () => {
+      const tabWalked = size.full && scheme === 'light';
+      it(`${size.name} ${size.width}x${size.height}, ${scheme}: fits, nothing cut, tab named, session header in view, no console errors${size.full ? ', axe clean' : ''}${tabWalked ? ', Tab reaches everything' : ''}`, async () => {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
         context.setDefaultTimeout(120_000);
         context.setDefaultNavigationTimeout(120_000);
@@ -97,8 +108,19 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
               const overflow = await horizontalOverflow(page);
               if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
               for (const cell of await clippedCells(page)) problems.push(`${where}: ${cell}`);
-              for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
-              if (scheme === 'light') {
+              const tab = (await page.title()).replace(/^\(\d+\) /, '');
+              if (tab !== spec.tab) problems.push(`${where}: the tab reads "${tab}", not "${spec.tab}"`);
+              // A title column of 46 px read "[s:si…" while figures kept theirs.
+              if (spec.name === 'sessions' && size.width > 720) {
+                const narrowest = await narrowestTitleCell(page, '[data-testid="sessions-table"]');
+                if (narrowest < 150) problems.push(`${where}: a title cell is ${Math.round(narrowest)} px wide`);
+              }
+              // Opened at the newest turn, the session is still named, with its status and cost.
+              if (spec.name.endsWith('session')) {
+                for (const hidden of await offScreenOnceSettled(page, ['[data-testid="session-title"]', '[data-testid="session-bar"] .badge', '[data-testid="session-bar-cost"]'])) problems.push(`${where}: ${hidden} is not on screen at the newest turn`);
+              }
+              if (size.full) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+              if (tabWalked) {
                 const walk = await tabWalk(page);
                 if (!/skip-link/.test(walk.first)) problems.push(`${where}: the first Tab stop is ${walk.first}, not the skip link`);
                 for (const el of walk.unreached) problems.push(`${where}: Tab never reaches ${el}`);
@@ -118,7 +140,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at 390 and 1
     }
   }
 
-  for (const size of SIZES) {
+  for (const size of SIZES.filter((s) => s.full)) {
     it(`a ${320}-turn session opens at its newest turn, goes where a link points, jumps back to the latest and filters (${size.width} px)`, async () => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
       context.setDefaultTimeout(120_000);
