@@ -32,4 +32,9 @@ export interface MessageInfo {
   error?: MessageError;
   /** A compaction summary message. */
   summary?: boolean;
+  /**
+   * The context window this request ran with, where the agent's own record says (Claude Code:
+   * 200,000 unless the session used the 1M option); otherwise the model's, from the price table.
+   */
+  contextLimit?: number;
 }

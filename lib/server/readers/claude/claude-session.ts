@@ -7,6 +7,7 @@ import type { FileSession } from '../pi/file-index';
 import { timeOf } from '../pi/jsonl';
 import { SessionBuilder } from '../pi/session-builder';
 import { attachmentPart, isTaskNotification, lineText, systemParts } from './claude-context';
+import { claudeContextWindow } from './claude-context-window';
 import { groupAssistantLines } from './claude-group';
 import { addAssistant, addUser, entryOf, type ClaudeReadContext } from './claude-message';
 import type { ClaudeLine } from './claude-schema';
@@ -76,6 +77,7 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
   const b = new SessionBuilder(ctx.sessionID);
   const groups = groupAssistantLines(lines);
   const fork = forkOf(lines, ctx);
+  const reading = { ...ctx, contextLimit: claudeContextWindow(lines) };
   const times = lines.filter((_, i) => i > fork.upTo).map((l) => timeOf(l.timestamp)).filter((t): t is number => t !== undefined);
   const created = times.length > 0 ? times.reduce((a, t) => Math.min(a, t)) : (ctx.mtime ?? 0);
   let now = created;
@@ -88,7 +90,7 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
     const size = sizes[index] ?? 0;
     if (line.type === 'assistant') {
       const group = groups.get(line);
-      if (group) addAssistant(b, group, index, time, ctx);
+      if (group) addAssistant(b, group, index, time, reading);
       return; // later streamed lines of a group were merged into its first
     }
     if (line.type === 'user' && addUser(b, line, index, time, size, ctx)) return;
