@@ -5,6 +5,7 @@ import { CostFigure } from '@/components/ui/cost-figure';
 import { SessionTitle } from '@/components/ui/session-title';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { ForkMark } from '@/components/ui/fork-mark';
 import { useHeightVariable } from '@/components/ui/use-height-variable';
 import { displayTitle } from '@/lib/sessions/display-title';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
@@ -24,6 +25,7 @@ export function SessionBar({ session: s, counting }: { session: SessionSummary; 
       <span className="session-bar-chips">
         <StatusBadge status={s.status} />
         <SourceBadge source={s.source} />
+        {s.forkedFrom ? <ForkMark /> : null}
         {counting ? null : (
           <>
             <CostFigure value={s} inline testId="session-bar-cost" />

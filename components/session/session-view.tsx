@@ -6,6 +6,7 @@ import { turnsHold, type TimelineTarget } from '@/lib/view/timeline-target';
 import { ApiError } from '@/lib/client/fetch-json';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
+import { InheritedTurns } from './inherited-turns';
 import { SessionBar } from './session-bar';
 import { SessionHeader } from './session-header';
 import { stillCounting } from '@/lib/view/index-phase';
@@ -69,6 +70,7 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />
+          {d.forkOrigin ? <InheritedTurns origin={d.forkOrigin} forkCreated={d.session.time.created} /> : null}
           {!held && !hasNextPage ? <p className="notice notice-muted">The part this link points at is no longer in this session.</p> : null}
           <ChildSessionsProvider sessions={d.children}>
             {counting ? <Loading what="this session's turns" counting /> : <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} ready={outline.data !== undefined || outline.error !== null} />}

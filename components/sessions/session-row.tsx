@@ -3,6 +3,7 @@ import { ContextMeter } from '@/components/ui/context-meter';
 import { CostFigure } from '@/components/ui/cost-figure';
 import { Counting } from '@/components/ui/loading';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { ForkMark } from '@/components/ui/fork-mark';
 import { SessionLink } from '@/components/ui/session-link';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -27,6 +28,11 @@ export function SessionRow({ session: s, projectLabel, selected, showSource, sho
         {showSource ? (
           <>
             <SourceBadge source={s.source} />{' '}
+          </>
+        ) : null}
+        {s.forkedFrom ? (
+          <>
+            <ForkMark />{' '}
           </>
         ) : null}
         <SessionLink session={s} />

@@ -1,4 +1,5 @@
-// Sessions written by the real Claude Code and pi, as a person sees them: forks linked both ways,
+// Sessions written by the real Claude Code and pi, as a person sees them: forks told apart, their
+// inherited turns folded, linked both ways,
 // client context folded into one line, retries and the failed reply as such, nothing "unknown".
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,10 +40,25 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     return page.locator('main').innerText();
   };
 
-  it('a fork links its original and the original its fork (Claude Code and pi)', async () => {
+  it("a fork is told apart (its own first prompt, marked), shows the original's turns folded, and links both ways (Claude Code and pi)", async () => {
+    await page.goto(`${dashboard.url}/sessions`);
+    await page.locator('tbody tr[data-session-id]').first().waitFor();
+    for (const source of ['claude', 'pi']) {
+      const fork = sessions.find((s) => s.source === source && s.forkedFrom)!;
+      const original = sessions.find((s) => s.id === fork.forkedFrom)!;
+      expect(fork.title, source).not.toBe(original.title);
+      expect(await page.locator(`tr[data-session-id="${fork.id}"] [data-testid="fork-mark"]`).count(), source).toBe(1);
+    }
     for (const source of ['claude', 'pi']) {
       const fork = sessions.find((s) => s.source === source && s.forkedFrom)!;
       await open(fork.id);
+      expect(await page.getByTestId('session-title').innerText()).toBe(fork.title);
+      await page.locator('[data-testid="session-bar"] [data-testid="fork-mark"]').waitFor();
+      const inherited = page.getByTestId('inherited-turns');
+      expect(await inherited.locator('summary').innerText()).toMatch(/^\d+ turns? before the fork, from .+: counted there, not here$/);
+      expect(await inherited.locator('li').first().isVisible()).toBe(false);
+      await inherited.locator('summary').click();
+      expect(await inherited.locator('li a').first().innerText()).toContain('First question.');
       await page.locator('[data-testid="fork-origin"] a').click();
       await page.waitForURL(`**/sessions/${encodeURIComponent(fork.forkedFrom!)}`);
       await page.locator('[data-testid="forks"] a').first().waitFor();

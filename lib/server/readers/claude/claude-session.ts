@@ -39,12 +39,14 @@ const IGNORED = new Set([
 ]);
 const TITLE_MAX = 100;
 
-function titleOf(lines: readonly ClaudeLine[], ownIDs: Set<string>): string | undefined {
-  const custom = lines.findLast((l) => l.type === 'custom-title' && l.customTitle)?.customTitle;
+/** A fork's own title: its first prompt after what it copied from the original (`ownFrom`), not the original's. */
+function titleOf(lines: readonly ClaudeLine[], ownIDs: Set<string>, ownFrom: number): string | undefined {
+  const own = lines.slice(ownFrom);
+  const custom = own.findLast((l) => l.type === 'custom-title' && l.customTitle)?.customTitle;
   if (custom) return custom;
-  const summary = lines.findLast((l) => l.type === 'summary' && l.summary && (!l.leafUuid || ownIDs.has(l.leafUuid)))?.summary;
+  const summary = own.findLast((l) => l.type === 'summary' && l.summary && (!l.leafUuid || ownIDs.has(l.leafUuid)))?.summary;
   if (summary) return summary;
-  for (const l of lines) {
+  for (const l of own) {
     if (l.type !== 'user' || l.isMeta || l.isCompactSummary) continue;
     const text = lineText((l.message as { content?: unknown } | undefined)?.content).trim();
     if (!text || /^\s*<(local-)?command-/.test(text) || isTaskNotification(text)) continue;
@@ -113,7 +115,7 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
     directory: cwd,
     ...(ctx.parentID ? { parentID: ctx.parentID } : {}),
     ...(fork.from ? { forkedFrom: fork.from } : {}),
-    title: titleOf(lines, ownIDs) ?? ctx.sessionID,
+    title: titleOf(lines, ownIDs, fork.upTo + 1) ?? ctx.sessionID,
     ...(version ? { version } : {}),
     time: { created, updated },
     origin: ctx.path,
