@@ -1,6 +1,6 @@
 import type { ToolPart } from '@/lib/model/part';
 import { formatDuration } from '@/lib/format/format-duration';
-import { formatToolInput, toolMainArg } from '@/lib/view/tool-summary';
+import { formatToolInput, toolMainArg, toolOutputShown } from '@/lib/view/tool-summary';
 import { taskResultText } from '@/lib/view/task-card';
 import { useChildSession } from './child-sessions';
 import { TaskChildCard } from './task-child-card';
@@ -11,7 +11,7 @@ const STATE_TONE = { pending: 'muted', running: 'active', completed: 'quiet', er
 
 export function ToolCall({ part }: { part: ToolPart }) {
   const child = useChildSession(part.childSessionID);
-  const output = part.output !== undefined && part.childSessionID ? taskResultText(part.output) : part.output;
+  const output = toolOutputShown(part.output !== undefined && part.childSessionID ? taskResultText(part.output) : part.output, part.error);
   const arg = toolMainArg(part.input);
   const duration = part.time?.start !== undefined && part.time.end !== undefined ? part.time.end - part.time.start : undefined;
   const summary = (

@@ -189,9 +189,9 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
       await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').click();
       await phone.waitForURL(/\/\?range=7d$/);
       await phone.reload();
-      await phone.locator('#usage-chart .recharts-xAxis text').first().waitFor();
+      await phone.locator('#usage-chart .recharts-xAxis-tick-labels text').first().waitFor();
       expect(await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').getAttribute('aria-pressed')).toBe('true');
-      const labels = await phone.locator('#usage-chart .recharts-xAxis text').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })).sort((a, b) => a.left - b.left));
+      const labels = await phone.locator('#usage-chart .recharts-xAxis-tick-labels text').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })).sort((a, b) => a.left - b.left));
       expect(labels.length).toBeGreaterThan(1);
       for (let i = 1; i < labels.length; i++) expect(labels[i]!.left, `date label ${i + 1} of ${labels.length}`).toBeGreaterThanOrEqual(labels[i - 1]!.right);
       // A smoothed curve (cubic segments) invented values between days.

@@ -82,4 +82,16 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     for (const s of samples) expect(await open(s.id), s.id).not.toContain('unknown part');
     expect(watch.errors).toEqual([]);
   });
+
+  it("a failed tool call's error is printed once, not again as its output (Claude Code and pi)", async () => {
+    for (const source of ['claude', 'pi']) {
+      const tools = sessions.find((s) => s.source === source && /\[ssc:[cp]-tools\]/.test(s.title))!;
+      await open(tools.id);
+      const failed = page.locator('[data-testid="timeline"] .tool-call[data-status="error"]').first();
+      await failed.locator('.collapsible-toggle').click();
+      const error = (await failed.locator('.output-error').innerText()).trim();
+      expect(error.length, source).toBeGreaterThan(0);
+      expect((await failed.innerText()).split(error).length - 1, source).toBe(1);
+    }
+  });
 });
