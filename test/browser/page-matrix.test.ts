@@ -1,7 +1,8 @@
 // Every page at 320, 390, 768, 900, 1024 and 1440 px, light and dark, on real agents' data
 // (OpenCode 1.18.33, pi, Claude Code, two plan projects) plus a 320-turn session: nothing scrolls
 // sideways, no table cell is cut unannounced, a session title has room, the tab is named after the
-// page, a session's title, status and cost stay in view at its newest turn, no console error; at
+// page, a session's title, status and cost stay in view at its newest turn, its subagent tree fits
+// its box, the 404 page is ours and does not scroll, no console error; at
 // 390 and 1440 px also no serious or critical axe-core violation, and Tab reaches every control
 // with a visible focus. One browser and one server; the pages of a size and theme load side by side.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { writeLongSession, type LongSession } from '../support/write-long-sessio
 import { allSessions } from './support/api';
 import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
 import { fixturePath, hasFixture } from './support/fixture-copy';
-import { narrowestTitleCell, offScreenOnceSettled } from './support/layout-checks';
+import { narrowestTitleCell, offScreenOnceSettled, treeNodesOutside } from './support/layout-checks';
 import { axeViolations, clippedCells, horizontalOverflow, tabWalk } from './support/page-checks';
 import { saveScreenshot } from './support/screenshots';
 
@@ -68,6 +69,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
       { name: 'plans', path: '/plans', ready: '[data-testid="plan"]', tab: 'Plans · Sessionscope' },
       { name: 'search', path: '/search?q=scenario', ready: '[data-testid="search-hit"]', tab: '“scenario” · Search · Sessionscope' },
       { name: 'diagnostics', path: '/diagnostics', ready: 'text=OpenCode data folder', tab: 'Diagnostics · Sessionscope' },
+      { name: 'not-found', path: '/no-such-page', ready: '[data-testid="not-found"]', tab: 'Page not found · Sessionscope' },
     ];
   });
 
@@ -119,6 +121,10 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
               if (spec.name.endsWith('session')) {
                 for (const hidden of await offScreenOnceSettled(page, ['[data-testid="session-title"]', '[data-testid="session-bar"] .badge', '[data-testid="session-bar-cost"]'])) problems.push(`${where}: ${hidden} is not on screen at the newest turn`);
               }
+              // Its subagent tree within its box (a phone cut the first subagent at the right edge).
+              for (const node of await treeNodesOutside(page)) problems.push(`${where}: the subagent tree cuts ${node}`);
+              // Next's own 404 page was bare and scrolled.
+              if (spec.name === 'not-found' && (await page.evaluate(() => document.scrollingElement!.scrollHeight > window.innerHeight))) problems.push(`${where}: scrolls`);
               if (size.full) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
               if (tabWalked) {
                 const walk = await tabWalk(page);
@@ -128,7 +134,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
                 if (walk.chartStops > 0) problems.push(`${where}: ${walk.chartStops} Tab stops inside charts`);
               }
               await saveScreenshot(page, `matrix-${spec.name}-${size.width}-${scheme}`, spec.name !== 'long-session');
-              for (const error of watch.errors) problems.push(`${where}: console: ${error}`);
+              // The 404 page's own answer is logged as a failed resource.
+              for (const error of watch.errors) if (!(spec.name === 'not-found' && /status of 404/.test(error))) problems.push(`${where}: console: ${error}`);
               await page.close();
             }
           }

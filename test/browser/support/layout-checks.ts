@@ -27,3 +27,12 @@ export async function offScreenOnceSettled(page: Page, selectors: string[]): Pro
   }
   return offScreen(page, selectors);
 }
+
+/** Subagent tree nodes that stick out of the tree's box (described by their session id). */
+export function treeNodesOutside(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const box = document.querySelector('.tree-scroll')?.getBoundingClientRect();
+    if (!box) return [];
+    return [...document.querySelectorAll<HTMLElement>('.tree-node')].filter((n) => n.getBoundingClientRect().right > box.right + 1).map((n) => n.dataset.treeNode ?? '?');
+  });
+}
