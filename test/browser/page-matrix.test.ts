@@ -161,6 +161,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
       try {
         await page.goto(`${dashboard.url}/sessions/${long.id}`);
         await expect.poll(() => inView(long.newestText)).toBe(true);
+        // At the newest turn there is no "Latest" to jump to.
+        await expect.poll(() => page.getByTestId('jump-latest').count()).toBe(0);
         // The page itself scrolls: no box with its own scrollbar around the timeline.
         expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBeGreaterThan(0);
 
@@ -171,8 +173,11 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
           const r = el.getBoundingClientRect();
           return r.top >= 0 && r.bottom <= window.innerHeight;
         })).toBe(true);
+        // Where the toolbar sticks, "Latest" is in it, not floating over the steps' cost and status.
+        if (size.width > 720) expect(await page.locator('[data-testid="timeline-toolbar"] [data-testid="jump-latest"]').count()).toBe(1);
         await page.getByTestId('jump-latest').click();
         await expect.poll(() => inView(long.newestText)).toBe(true);
+        await expect.poll(() => page.getByTestId('jump-latest').count()).toBe(0);
 
         // Errors only: each failed call under its prompt, nothing else.
         await page.getByRole('button', { name: 'Errors', exact: true }).click();
