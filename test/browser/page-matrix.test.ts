@@ -202,6 +202,26 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     }, 300_000);
   }
 
+  it('projects in folders of the same name ("alpha" of each agent) read apart in the project filter and in cost by project', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${dashboard.url}/sessions`);
+      await page.locator('tbody tr[data-session-id]').first().waitFor();
+      const options = (await page.getByLabel('Project', { exact: true }).locator('option').allInnerTexts()).slice(1);
+      expect(options.filter((o) => o.endsWith('alpha')).length).toBeGreaterThan(1);
+      expect(new Set(options).size).toBe(options.length);
+      await page.goto(`${dashboard.url}/?range=all`);
+      await page.getByRole('tab', { name: 'Project' }).click();
+      await page.locator('[data-testid="breakdown-project"] .bar-label').first().waitFor();
+      const labels = await page.locator('[data-testid="breakdown-project"] .bar-label').allInnerTexts();
+      expect(labels.filter((l) => l.endsWith('alpha')).length).toBeGreaterThan(1);
+      expect(new Set(labels).size).toBe(labels.length);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('? opens the shortcuts overlay, focus stays in it, Esc closes it', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
