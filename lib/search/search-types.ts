@@ -70,6 +70,9 @@ export interface SearchResponse {
   query: string;
   terms: string[];
   hits: SearchHit[];
+  /** Matching documents (first page only), counted up to a cap: `totalCapped` says there are more. */
+  total?: number;
+  totalCapped?: boolean;
   nextCursor?: string;
   progress: SearchProgress;
 }
