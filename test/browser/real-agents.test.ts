@@ -10,6 +10,7 @@ import { startDashboard, type Dashboard } from '../support/start-dashboard';
 import { CLAUDE_VERSION, PI_VERSION } from '../tools/agent-bins';
 import { allSessions } from './support/api';
 import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
+import { copyFixture } from './support/fixture-copy';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -19,10 +20,12 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
   let page: Page;
   let watch: PageWatch;
   let sessions: SessionSummary[];
+  let opencode: { dir: string; remove(): void } | undefined;
 
   beforeAll(async () => {
+    opencode = copyFixture('opencode-1.1.65');
     [dashboard, browser] = await Promise.all([
-      startDashboard({ opencodeDir: path.join(fixtures, 'none'), claudeDir: path.join(fixtures, `claude-${CLAUDE_VERSION}`, 'projects'), piDir: path.join(fixtures, `pi-${PI_VERSION}`, 'sessions') }),
+      startDashboard({ opencodeDir: opencode.dir, claudeDir: path.join(fixtures, `claude-${CLAUDE_VERSION}`, 'projects'), piDir: path.join(fixtures, `pi-${PI_VERSION}`, 'sessions') }),
       launchChromium(),
     ]);
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -32,6 +35,7 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
   afterAll(async () => {
     await browser?.close();
     await dashboard?.stop();
+    opencode?.remove();
   });
 
   const open = async (id: string): Promise<string> => {
@@ -81,6 +85,28 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     const samples = [sessions.find((s) => s.source === 'pi' && !s.forkedFrom)!, sessions.find((s) => s.source === 'claude' && s.childCount > 0)!];
     for (const s of samples) expect(await open(s.id), s.id).not.toContain('unknown part');
     expect(watch.errors).toEqual([]);
+  });
+
+  it('an edit and a write read as the lines they changed, not JSON; a changed file opens its diff (Claude Code, pi, OpenCode 1.1.65)', async () => {
+    for (const source of ['claude', 'pi']) {
+      const tools = sessions.find((s) => s.source === source && /\[ssc:[cp]-tools\]/.test(s.title))!;
+      await open(tools.id);
+      const edit = page.locator('[data-testid="timeline"] .tool-call[data-tool="edit" i]').first();
+      await edit.locator('.collapsible-toggle').click();
+      const diff = edit.getByTestId('diff-view');
+      expect(await diff.locator('.diff-del').first().innerText(), source).toContain('A tiny project');
+      expect(await diff.locator('.diff-add').first().innerText(), source).toContain('A small project');
+      expect(await edit.innerText(), source).not.toMatch(/old_?[sS]tring|oldText|\\n/);
+      const write = page.locator('[data-testid="timeline"] .tool-call[data-tool="write" i]').first();
+      await write.locator('.collapsible-toggle').click();
+      expect(await write.getByTestId('diff-view').locator('.diff-add').first().innerText(), source).toContain('notes written by the scripted model');
+    }
+    const tools = sessions.find((s) => s.source === 'opencode-json' && s.title.includes('tools'))!;
+    await open(tools.id);
+    const changed = page.locator('#diffs');
+    expect(await changed.locator('h2').innerText()).toMatch(/^Changed files · \+1 −0$/);
+    await changed.locator('.collapsible-toggle').first().click();
+    expect(await changed.getByTestId('diff-view').locator('.diff-add').first().innerText()).toContain('notes written by the scripted model');
   });
 
   it("a failed tool call's error is printed once, not again as its output (Claude Code and pi)", async () => {
