@@ -1,5 +1,5 @@
 // Every page at 320, 390, 768, 900, 1024 and 1440 px, light and dark, on real agents' data
-// (OpenCode 1.18.33, pi, Claude Code, two plan projects) plus a 320-turn session: nothing scrolls
+// (OpenCode 1.18.33, pi 0.73.1, Claude Code 2.1.328, two plan projects) plus a 320-turn session: nothing scrolls
 // sideways, no table cell is cut unannounced, a session title has room, the tab is named after the
 // page, a session's title, status and cost stay in view at its newest turn, its subagent tree fits
 // its box, the 404 page is ours and does not scroll, no console error; at
@@ -49,7 +49,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-browser-matrix-'));
-    for (const [from, to] of [[OPENCODE, 'opencode'], ['pi/sessions', 'pi'], ['claude/projects', 'claude'], ['plans/v2-both', 'shop'], ['plans/v1-snake', 'auth']] as const) {
+    for (const [from, to] of [[OPENCODE, 'opencode'], ['pi-0.73.1/sessions', 'pi'], ['claude-2.1.328/projects', 'claude'], ['plans/v2-both', 'shop'], ['plans/v1-snake', 'auth']] as const) {
       cpSync(fixturePath(from), path.join(root, to), { recursive: true });
     }
     long = writeLongSession(path.join(root, 'opencode'));
