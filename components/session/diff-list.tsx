@@ -16,7 +16,7 @@ function lineClass(line: string): string | undefined {
 /** A stored patch as a diff view; one that does not parse as unified hunks, as its coloured text. */
 function PatchView({ patch, file }: { patch: string; file: string }) {
   const shown = parsePatch(patch);
-  if (shown) return <DiffView shown={shown} label={`Changes to ${file}`} />;
+  if (shown) return <DiffView shown={shown} file={file} label={`Changes to ${file}`} />;
   return (
     <pre className="output diff">
       {patch.split('\n').map((line, i) => (

@@ -1,22 +1,32 @@
+import { highlightLine } from '@/lib/diff/highlight-line';
 import { splitRows, withContext, type DiffLine } from '@/lib/diff/line-diff';
 
 const OP_CLASS = { ' ': 'diff-keep', '-': 'diff-del', '+': 'diff-add' } as const;
 
-function Cell({ line, side }: { line?: DiffLine; side: 'old' | 'new' }) {
+/** A line of code, coloured by what its pieces are (the file's name picks `#` or `//` comments). */
+function Code({ text, file }: { text: string; file?: string }) {
+  return (
+    <span className="diff-text">
+      {highlightLine(text, file).map((t, i) => (t.kind ? <span key={i} className={`tok-${t.kind}`}>{t.text}</span> : t.text))}
+    </span>
+  );
+}
+
+function Cell({ line, side, file }: { line?: DiffLine; side: 'old' | 'new'; file?: string }) {
   if (!line) return <span className="diff-cell diff-empty" />;
   return (
     <span className={`diff-cell ${OP_CLASS[line.op]}`}>
       <span className="diff-no">{line[side]}</span>
-      <span className="diff-text">{line.text}</span>
+      <Code text={line.text} file={file} />
     </span>
   );
 }
 
 /**
- * The lines a change touched with three around them: one column where the panel is narrow, the two
- * versions side by side where it is wide (a container query in globals.css picks).
+ * The lines a change touched with three around them, syntax-coloured: one column where the panel is
+ * narrow, the two versions side by side where it is wide (a container query in globals.css picks).
  */
-export function DiffView({ lines, shown: given, label }: { lines?: readonly DiffLine[]; shown?: readonly (DiffLine | null)[]; label: string }) {
+export function DiffView({ lines, shown: given, label, file }: { lines?: readonly DiffLine[]; shown?: readonly (DiffLine | null)[]; label: string; file?: string }) {
   // `shown`: already cut to its hunks (a stored patch); null between them.
   const shown = given ?? withContext(lines ?? []);
   return (
@@ -30,7 +40,7 @@ export function DiffView({ lines, shown: given, label }: { lines?: readonly Diff
               <span className="diff-op" aria-hidden>
                 {line.op}
               </span>
-              <span className="diff-text">{line.text}</span>
+              <Code text={line.text} file={file} />
               {'\n'}
             </span>
           ) : (
@@ -44,8 +54,8 @@ export function DiffView({ lines, shown: given, label }: { lines?: readonly Diff
         {splitRows(shown).map((row, i) =>
           row ? (
             <div key={i} className="diff-split-row">
-              <Cell line={row.left?.op === '+' ? undefined : row.left} side="old" />
-              <Cell line={row.right?.op === '-' ? undefined : row.right} side="new" />
+              <Cell line={row.left?.op === '+' ? undefined : row.left} side="old" file={file} />
+              <Cell line={row.right?.op === '-' ? undefined : row.right} side="new" file={file} />
             </div>
           ) : (
             <div key={i} className="diff-split-row diff-gap">⋯</div>

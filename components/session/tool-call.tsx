@@ -40,7 +40,7 @@ export function ToolCall({ part }: { part: ToolPart }) {
             <div className="tool-section-label">Changes</div>
             {edit.file ? <div className="diff-file">{edit.file}</div> : null}
             {edit.parts.map((lines, i) => (
-              <DiffView key={i} lines={lines} label={`Change ${i + 1} of ${edit.parts.length}${edit.file ? ` to ${edit.file}` : ''}`} />
+              <DiffView key={i} lines={lines} file={edit.file} label={`Change ${i + 1} of ${edit.parts.length}${edit.file ? ` to ${edit.file}` : ''}`} />
             ))}
           </>
         ) : (
