@@ -38,11 +38,11 @@ export function SessionRow({ session: s, projectLabel, selected, showSource, sho
         <SessionLink session={s} />
         {s.childCount > 0 ? <span className="muted small"> · {s.total.sessionCount - 1} sub</span> : null}
       </td>
-      <td className="muted ellipsis card-hide" title={s.directory}>
+      <td className="muted ellipsis project-cell card-hide" title={s.directory}>
         {projectLabel ?? baseName(s.directory)}
       </td>
       {showAgents ? (
-        <td className="ellipsis card-hide hide-below-1000" title={agents}>
+        <td className="ellipsis card-hide hide-below-1100" title={agents}>
           {agents}
         </td>
       ) : null}

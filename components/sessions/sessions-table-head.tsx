@@ -5,7 +5,7 @@ const COLUMNS: { label: string; sort?: TableSort; className?: string; title?: st
   { label: 'Status', className: 'card-hide' },
   { label: 'Title', sort: 'title' },
   { label: 'Project', className: 'card-hide' },
-  { label: 'Agent', className: 'card-hide hide-below-1000' },
+  { label: 'Agent', className: 'card-hide hide-below-1100' },
   { label: 'Models', className: 'card-hide hide-below-1200' },
   { label: 'Msgs', sort: 'messages', className: 'num card-hide' },
   { label: 'Tokens', sort: 'tokens', className: 'num card-hide hide-below-900' },

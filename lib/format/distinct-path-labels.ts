@@ -1,10 +1,10 @@
 const segmentsOf = (p: string) => p.split(/[\\/]/).filter(Boolean);
 
 /**
- * Each path's label: its folder's name, or where two paths end in the same name, the shortest
- * ending of the path that tells it from the others ("work/alpha", "tmp/alpha"). The same path
- * twice gets the same label. Only paths of the same folder name are compared (stats ask for this
- * on every answer).
+ * Each path's label: its folder's name, or where two paths end in the same name, that name and
+ * the shortest ending of the folders above it that tells it from the others ("alpha (work)",
+ * "alpha (tmp)": the name first, so a cut label still starts with it). The same path twice gets the
+ * same label. Only paths of the same folder name are compared (stats ask for this on every answer).
  */
 export function distinctPathLabels(paths: readonly string[]): Map<string, string> {
   const byName = new Map<string, string[][]>();
@@ -20,7 +20,7 @@ export function distinctPathLabels(paths: readonly string[]): Map<string, string
       const ending = (s: string[], n: number) => s.slice(-n).join('/');
       let take = 1;
       while (take < segments.length && group.some(([other, ...rest]) => other !== path && ending(rest, take) === ending(segments, take))) take++;
-      out.set(path!, ending(segments, take));
+      out.set(path!, take === 1 ? segments.at(-1)! : `${segments.at(-1)} (${segments.slice(-take, -1).join('/')})`);
     }
   }
   return out;
