@@ -21,4 +21,9 @@ describe('groupSearchHits', () => {
     ]);
     expect(groups[0]!.hits[0]!.partID).toBe('prt_1');
   });
+
+  it('keeps a title hit only where it is the session\'s one hit (the head shows the title)', () => {
+    const groups = groupSearchHits([hit('a', 'title', 'plain scenario'), hit('a', 'prompt', 'Run the plain scenario', 'p1'), hit('b', 'title', 'other scenario')]);
+    expect(groups.map((g) => g.hits.map((h) => h.kind))).toEqual([['prompt'], ['title']]);
+  });
 });
