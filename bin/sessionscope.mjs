@@ -68,7 +68,6 @@ server.listen(options.port, options.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
-  console.log(`sessionscope: reading OpenCode data from ${process.env.SESSIONSCOPE_OPENCODE_DIR}`);
   console.log(`sessionscope: ready on http://${shownHost}:${port}/`);
   if (options.token) console.log(`sessionscope: access token (shown once): ${options.token}\n  open http://${shownHost}:${port}/?token=${options.token}`);
   if (options.open) openBrowser(`http://${shownHost}:${port}/${options.token ? `?token=${options.token}` : ''}`);

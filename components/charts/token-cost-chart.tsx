@@ -20,7 +20,10 @@ interface Props {
   titleKey?: string;
 }
 
-/** Tokens stacked by kind (bars, left axis) with a cost line (right axis). Draws prepared rows only. */
+/**
+ * Tokens stacked by kind (bars, left axis) with a cost line (right axis). Draws prepared rows only.
+ * The cost line is a step per row: a smoothed curve invented values between days.
+ */
 export function TokenCostChart({ rows, xKey, costKey, costName, altCost, height = 240, label, ticks, titleKey }: Props) {
   // A $0 series gets no cost axis at all (not "$0–$4"); one row gets dots, not an invisible line.
   const cost = costAxis(rows, altCost ? [costKey, altCost.key] : [costKey]);
@@ -47,9 +50,9 @@ export function TokenCostChart({ rows, xKey, costKey, costName, altCost, height 
             <Bar key={s.key} yAxisId="tokens" dataKey={s.key} name={s.name} stackId="tokens" fill={s.color} isAnimationActive={false} />
           ))}
           {cost.show && altCost ? (
-            <Line yAxisId="cost" dataKey={altCost.key} name={altCost.name} stroke={COST_COLOR} strokeDasharray="4 3" strokeWidth={1.5} dot={dot} type="monotone" isAnimationActive={false} />
+            <Line yAxisId="cost" dataKey={altCost.key} name={altCost.name} stroke={COST_COLOR} strokeDasharray="4 3" strokeWidth={1.5} dot={dot} type="step" isAnimationActive={false} />
           ) : null}
-          {cost.show ? <Line yAxisId="cost" dataKey={costKey} name={costName} stroke={COST_COLOR} strokeWidth={2} dot={dot} type="monotone" isAnimationActive={false} /> : null}
+          {cost.show ? <Line yAxisId="cost" dataKey={costKey} name={costName} stroke={COST_COLOR} strokeWidth={2} dot={dot} type="step" isAnimationActive={false} /> : null}
         </ComposedChart>
       </ResponsiveContainer>
     </div>

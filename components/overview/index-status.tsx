@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCount } from '@/lib/format/format-tokens';
 import type { Health } from '@/lib/view/api-types';
 import { ErrorState } from '@/components/ui/error-state';
+import { describeSource, sourceFlags } from '@/lib/view/source-report';
 
 /** "indexing… N sessions" while the first read runs; the empty state when nothing was found. */
 export function IndexStatus({ health }: { health: UseQueryResult<Health> }) {
@@ -19,22 +20,15 @@ export function IndexStatus({ health }: { health: UseQueryResult<Health> }) {
   if (h.counts.sessions > 0) return null;
   return (
     <div className="empty-state" data-testid="empty-state">
-      <h2>
-        No OpenCode data found at <code>{h.opencodeDir}</code>; start with <code>--opencode-dir</code>
-      </h2>
-      <p>
-        {h.opencodeDirFound ? 'The folder exists but holds no sessions.' : 'That folder does not exist.'} Point Sessionscope at the folder that holds{' '}
-        <code>opencode.db</code> or <code>storage/</code>, for example:
-      </p>
-      <pre>npm start -- --opencode-dir ~/.local/share/opencode</pre>
-      <p className="muted">Looked for:</p>
-      <ul className="muted small">
+      <h2>No sessions found</h2>
+      <p>Sessionscope looked for each agent&apos;s sessions here:</p>
+      <ul className="small" data-testid="sources-looked">
         {h.sources.map((s) => (
-          <li key={`${s.kind}:${s.path}`}>
-            {s.kind}: <code>{s.path}</code> {s.found ? '(found, empty)' : '(missing)'}
-          </li>
+          <li key={`${s.kind}:${s.path}`}>{describeSource(s)}</li>
         ))}
       </ul>
+      <p>Point it at the folders your agents write, for example:</p>
+      <pre className="wrap-anywhere">npm start -- {sourceFlags(h.sources).map((flag) => `${flag} <folder>`).join(' ')}</pre>
     </div>
   );
 }

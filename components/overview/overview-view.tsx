@@ -1,9 +1,10 @@
 'use client';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { QuickRanges } from '@/components/ui/quick-ranges';
 import { overviewRange } from '@/lib/view/overview-range';
 import { periodsAt } from '@/lib/view/periods';
-import { quickRangeDays, type QuickRange } from '@/lib/view/quick-ranges';
+import { QUICK_RANGES, quickRangeDays, type QuickRange } from '@/lib/view/quick-ranges';
 import { MonthView } from './month-view';
 import { IndexStatus } from './index-status';
 import { LiveNow } from './live-now';
@@ -16,10 +17,24 @@ import { TotalsBySource } from './totals-by-source';
 import { useHealth } from './use-health';
 import { useRecentSessions } from './use-recent-sessions';
 
+const DEFAULT_RANGE: QuickRange = '30d';
+
 export function OverviewView() {
   // Fixed for the page's life, so query keys stay stable; live events refresh the data.
   const [periods] = useState(() => periodsAt(Date.now()));
-  const [quick, setQuick] = useState<QuickRange>('30d');
+  // The charts' range lives in the URL (?range=7d): a reload, a bookmark or Back keeps it.
+  const url = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const asked = url.get('range');
+  const quick: QuickRange = QUICK_RANGES.find((r) => r === asked) ?? DEFAULT_RANGE;
+  const setQuick = (next: QuickRange) => {
+    const params = new URLSearchParams(url.toString());
+    if (next === DEFAULT_RANGE) params.delete('range');
+    else params.set('range', next);
+    const query = params.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
   const range = overviewRange(quick, periods.todayStart + 12 * 3_600_000);
   const health = useHealth();
   const recent = useRecentSessions();

@@ -16,6 +16,7 @@ import { plural } from '@/lib/format/plural';
 import { totalTokenCount } from '@/lib/model/tokens';
 import { stillCounting } from '@/lib/view/index-phase';
 import { recentRoots } from '@/lib/view/live-sessions';
+import { useFilterOptions } from '@/components/sessions/use-filter-options';
 import type { RecentSessionsQuery } from './use-recent-sessions';
 
 export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
@@ -24,6 +25,8 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
   const open = useCallback((i: number) => list[i] && router.push(sessionHref(list[i].id)), [list, router]);
   const [selected] = useListKeys(list.length, open);
   const counting = stillCounting(recent.data?.index);
+  const { projects } = useFilterOptions();
+  const projectLabels = useMemo(() => new Map(projects.map((p) => [p.id, p.label])), [projects]);
   return (
     <Panel title="Recent sessions" actions={<Link href="/sessions?roots=1">All sessions →</Link>} id="recent">
       {recent.data && list.length === 0 ? <p className="muted">No sessions yet.</p> : null}
@@ -38,7 +41,7 @@ export function RecentSessions({ recent }: { recent: RecentSessionsQuery }) {
                 <SessionLink session={s} />
                 {s.childCount > 0 ? <span className="muted small"> · {plural(s.total.sessionCount - 1, 'subagent')}</span> : null}
               </td>
-              <td className="muted card-hide">{baseName(s.directory)}</td>
+              <td className="muted card-hide">{projectLabels.get(s.projectID) ?? baseName(s.directory)}</td>
               <td className="num card-hide">{counting ? <Counting /> : formatCompact(totalTokenCount(s.total.tokens))}</td>
               <td className="num" data-testid="recent-cost">
                 {counting ? <Counting /> : <CostFigure value={s.total} />}

@@ -9,7 +9,7 @@ import { TokenCostChart } from '@/components/charts/token-cost-chart';
 import { CacheShareChart } from '@/components/charts/cache-share-chart';
 import { useStats } from '@/components/charts/use-stats';
 import { evenTicks } from '@/lib/charts/axis';
-import { buildTimeSeries, fitRangeToData, timeLabel, type TimeUnit } from '@/lib/charts/time-series';
+import { buildTimeSeries, fitRangeToData, hasUsage, timeLabel, type TimeUnit } from '@/lib/charts/time-series';
 import { localDayKey } from '@/lib/format/format-time';
 import { fromParam, type OverviewRange } from '@/lib/view/overview-range';
 import type { Periods } from '@/lib/view/periods';
@@ -40,6 +40,8 @@ export function UsageOverTime({ periods, range }: { periods: Periods; range: Ove
       <DownloadLinks href={statsDownload(params)} what={`tokens and cost per ${unit}`} testId="usage-download" />
     </>
   );
+  const used = hasUsage(rows);
+  const none = `No usage in this range (${hourly ? 'the last 24 hours' : range.label.toLowerCase()}).`;
   // The chosen range stays in words when the chart starts later, at the first data.
   const firstKey = fit ? localDayKey(fit.from) : '';
   const fitted =
@@ -54,11 +56,13 @@ export function UsageOverTime({ periods, range }: { periods: Periods; range: Ove
         {stats.error ? <ErrorState what="usage over time (/api/stats)" error={stats.error} /> : null}
         {!stats.data && !stats.error ? <Loading what="usage" counting={stats.counting} /> : null}
         {fitted}
-        {stats.data ? <TokenCostChart rows={rows} xKey="label" costKey="cost" costName="Cost" altCost={{ key: 'apiCost', name: 'At API prices' }} label="Tokens by kind and cost over time" ticks={ticks} /> : null}
+        {stats.data && !used ? <p className="muted" data-testid="usage-none">{none}</p> : null}
+        {stats.data && used ? <TokenCostChart rows={rows} xKey="label" costKey="cost" costName="Cost" altCost={{ key: 'apiCost', name: 'At API prices' }} label="Tokens by kind and cost over time" ticks={ticks} /> : null}
       </Panel>
       <Panel title="Cache reads & writes vs input" id="cache-chart">
         {stats.error ? <ErrorState what="cache use (/api/stats)" error={stats.error} /> : null}
-        {stats.data ? <CacheShareChart rows={rows} xKey="label" label="Share of prompt tokens from cache over time" height={240} ticks={ticks} /> : null}
+        {stats.data && !used ? <p className="muted">{none}</p> : null}
+        {stats.data && used ? <CacheShareChart rows={rows} xKey="label" label="Share of prompt tokens from cache over time" height={240} ticks={ticks} /> : null}
       </Panel>
     </div>
   );

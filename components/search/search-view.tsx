@@ -6,10 +6,15 @@ import { useFilterOptions } from '@/components/sessions/use-filter-options';
 import { SOURCE_FAMILY_LABELS } from '@/lib/model/source';
 import { progressLine } from '@/lib/search/search-links';
 import { DOC_KINDS, DOC_KIND_LABELS } from '@/lib/search/search-types';
-import { SearchHitRow } from './search-hit-row';
+import { SearchHitGroupView } from './search-hit-group';
+import { groupSearchHits } from '@/lib/view/search-groups';
+import { formatCount } from '@/lib/format/format-tokens';
+import { plural } from '@/lib/format/plural';
 import { useSearch } from './use-search';
+import { useNamePage } from '@/components/shell/named-page';
+import { searchPageName } from '@/lib/view/document-title';
 
-const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to'] as const;
+const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to', 'order'] as const;
 type Filter = (typeof FILTERS)[number];
 
 /** Every hit for a query, best first, with filters in the URL and more on request. */
@@ -18,6 +23,7 @@ export function SearchView() {
   const pathname = usePathname();
   const url = useSearchParams();
   const q = url.get('q') ?? '';
+  useNamePage(searchPageName(q));
   const params: Record<string, string | undefined> = { q };
   for (const key of FILTERS) params[key] = url.get(key) ?? undefined;
   const [text, setText] = useState(q);
@@ -42,6 +48,9 @@ export function SearchView() {
   });
   const pages = results.data?.pages ?? [];
   const hits = pages.flatMap((p) => p.hits);
+  const groups = groupSearchHits(hits);
+  const first = pages[0];
+  const newest = params.order === 'newest';
   const progress = progressLine(pages[0]?.progress);
   const select = (key: Filter, label: string, values: { value: string; label: string }[]) => (
     <select aria-label={label} value={params[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
@@ -76,11 +85,25 @@ export function SearchView() {
         {!q ? <p className="muted">Type to search every prompt, reply, reasoning, tool call and output, title and todo of every session.</p> : null}
         {results.error ? <p>Search failed: {results.error.message}</p> : null}
         {q && results.data && hits.length === 0 ? <p className="muted">No matches.</p> : null}
-        <ol className="search-results">
-          {hits.map((hit, i) => (
-            <li key={`${hit.sessionID}:${hit.partID ?? hit.kind}:${i}`}>
-              <SearchHitRow hit={hit} />
-            </li>
+        {q && first?.total ? (
+          <div className="search-summary">
+            <span data-testid="search-count">
+              {first.totalCapped ? `${formatCount(first.total - 1)}+` : formatCount(first.total)} {first.total === 1 ? 'match' : 'matches'}
+              {results.hasNextPage ? `, the first ${formatCount(hits.length)} shown` : ''} in {plural(groups.length, 'session')}
+            </span>
+            <div className="segmented" role="group" aria-label="Sort">
+              <button type="button" aria-pressed={!newest} onClick={() => set('order', '')}>
+                Best match
+              </button>
+              <button type="button" aria-pressed={newest} onClick={() => set('order', 'newest')}>
+                Newest
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <ol className="search-groups">
+          {groups.map((group) => (
+            <SearchHitGroupView key={group.sessionID} group={group} />
           ))}
         </ol>
         {results.hasNextPage ? (

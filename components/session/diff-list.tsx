@@ -1,7 +1,9 @@
 'use client';
 import { Panel } from '@/components/ui/panel';
 import type { FileDiff } from '@/lib/model/todo';
+import { parsePatch } from '@/lib/diff/line-diff';
 import { Collapsible } from './collapsible';
+import { DiffView } from './diff-view';
 import { ExpandedProvider } from './expanded-context';
 
 function lineClass(line: string): string | undefined {
@@ -9,6 +11,22 @@ function lineClass(line: string): string | undefined {
   if (line.startsWith('-')) return 'diff-del';
   if (line.startsWith('@@')) return 'diff-hunk';
   return undefined;
+}
+
+/** A stored patch as a diff view; one that does not parse as unified hunks, as its coloured text. */
+function PatchView({ patch, file }: { patch: string; file: string }) {
+  const shown = parsePatch(patch);
+  if (shown) return <DiffView shown={shown} file={file} label={`Changes to ${file}`} />;
+  return (
+    <pre className="output diff">
+      {patch.split('\n').map((line, i) => (
+        <span key={i} className={lineClass(line)}>
+          {line}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
 }
 
 export function DiffList({ diffs }: { diffs: FileDiff[] }) {
@@ -28,14 +46,7 @@ export function DiffList({ diffs }: { diffs: FileDiff[] }) {
               <li key={d.file}>
                 {d.patch ? (
                   <Collapsible id={d.file} summary={label}>
-                    <pre className="output diff">
-                      {d.patch.split('\n').map((line, i) => (
-                        <span key={i} className={lineClass(line)}>
-                          {line}
-                          {'\n'}
-                        </span>
-                      ))}
-                    </pre>
+                    <PatchView patch={d.patch} file={d.file} />
                   </Collapsible>
                 ) : (
                   label

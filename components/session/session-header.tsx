@@ -3,11 +3,8 @@ import { ContextMeter } from '@/components/ui/context-meter';
 import { CostFigure } from '@/components/ui/cost-figure';
 import { Counting } from '@/components/ui/loading';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { SourceBadge } from '@/components/ui/source-badge';
-import { StatusBadge } from '@/components/ui/status-badge';
 import { Stat } from '@/components/ui/stat';
 import { sessionHref } from '@/components/ui/session-link';
-import { SessionTitle } from '@/components/ui/session-title';
 import { formatDuration } from '@/lib/format/format-duration';
 import { shortPath } from '@/lib/format/format-path';
 import { formatCompact, formatPercent } from '@/lib/format/format-tokens';
@@ -19,7 +16,7 @@ import { SessionPlanLine } from './session-plan-line';
 import { describeContext } from '@/lib/view/context-view';
 import { stillCounting } from '@/lib/view/index-phase';
 
-/** `partCount`: from the step index, undefined while it is read. */
+/** Below the session bar (title, status): where the session came from, why its status, and its figures. `partCount`: from the step index, undefined while it is read. */
 export function SessionHeader({ detail, partCount }: { detail: SessionDetail; partCount?: number }) {
   const s = detail.session;
   // While the store still reads messages, a figure is a partial sum: "counting…", never "$0.00".
@@ -51,13 +48,6 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
           ))}
         </p>
       ) : null}
-      <div className="session-title-row">
-        <h1 data-testid="session-title">
-          <SessionTitle session={s} />
-        </h1>
-        <StatusBadge status={s.status} />
-        <SourceBadge source={s.source} />
-      </div>
       <p className="status-reason" data-testid="status-reason">
         {counting ? 'Reading its messages: status and figures follow' : s.status.reason} · last write <RelativeTime ms={s.status.lastWrite} />
       </p>

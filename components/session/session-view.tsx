@@ -6,6 +6,8 @@ import { turnsHold, type TimelineTarget } from '@/lib/view/timeline-target';
 import { ApiError } from '@/lib/client/fetch-json';
 import { ErrorState } from '@/components/ui/error-state';
 import { Loading } from '@/components/ui/loading';
+import { InheritedTurns } from './inherited-turns';
+import { SessionBar } from './session-bar';
 import { SessionHeader } from './session-header';
 import { stillCounting } from '@/lib/view/index-phase';
 import { SessionCharts } from './session-charts';
@@ -16,6 +18,8 @@ import { SessionSidebar, hasSidebar } from './session-sidebar';
 import { useSessionDetail } from './use-session-detail';
 import { useSessionSteps } from './use-session-steps';
 import { useHashTarget } from './use-hash-target';
+import { useNamePage } from '@/components/shell/named-page';
+import { displayTitle } from '@/lib/sessions/display-title';
 
 export function SessionView({ id, target: opened }: { id: string; target?: TimelineTarget }) {
   const detail = useSessionDetail(id);
@@ -29,6 +33,8 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
     setSeen(opened);
     setTarget(opened);
   }
+  const shown = detail.data?.pages[0]?.session;
+  useNamePage(shown ? displayTitle(shown).text : undefined);
   const turns = (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns);
   const held = target ? turnsHold(turns, target) : true;
   // A search hit in an older turn: load older pages until it is there.
@@ -57,12 +63,14 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
   const older = detail.hasNextPage ? { load: () => void detail.fetchNextPage(), loading: detail.isFetchingNextPage, shown: turns.length, total: d.turnCount } : undefined;
   return (
     <div className="page session-page">
+      <SessionBar session={d.session} counting={counting} />
       <SessionHeader detail={d} partCount={outline.data?.partCount} />
       {counting ? null : <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />}
       {!counting && (d.session.childCount > 0 || d.session.parentID) ? <SubagentTree session={d.session} /> : null}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />
+          {d.forkOrigin ? <InheritedTurns origin={d.forkOrigin} forkCreated={d.session.time.created} /> : null}
           {!held && !hasNextPage ? <p className="notice notice-muted">The part this link points at is no longer in this session.</p> : null}
           <ChildSessionsProvider sessions={d.children}>
             {counting ? <Loading what="this session's turns" counting /> : <Timeline turns={turns} partCount={outline.data?.partCount} older={older} target={target} ready={outline.data !== undefined || outline.error !== null} />}

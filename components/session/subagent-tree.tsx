@@ -1,5 +1,5 @@
 'use client';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Panel } from '@/components/ui/panel';
 import { plural } from '@/lib/format/plural';
 import { ErrorState } from '@/components/ui/error-state';
@@ -7,6 +7,8 @@ import { Loading } from '@/components/ui/loading';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { buildSessionTree, countNodes, defaultCollapsed, pathTo } from '@/lib/tree/build-session-tree';
 import { DEFAULT_TREE_LAYOUT, layoutSessionTree } from '@/lib/tree/layout-session-tree';
+import { layoutIndentedTree } from '@/lib/tree/layout-indented-tree';
+import { useNarrow } from '@/components/ui/use-narrow';
 import { TreeNodeCard } from './tree-node-card';
 import { useSessionTree } from './use-session-tree';
 
@@ -24,7 +26,22 @@ export function SubagentTree({ session }: { session: SessionSummary }) {
     else out.add(id);
     return out;
   }, [root, toggled, session.id]);
-  const layout = useMemo(() => (root ? layoutSessionTree(root, collapsed) : undefined), [root, collapsed]);
+  // On a phone, one node a row, indented, as wide as the panel (a left-to-right tree ran off its edge).
+  const narrow = useNarrow();
+  const box = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [narrow, root]);
+  const layout = useMemo(() => {
+    if (!root) return undefined;
+    if (narrow && boxWidth > 0) return layoutIndentedTree(root, collapsed, { width: boxWidth - 8, nodeHeight: DEFAULT_TREE_LAYOUT.nodeHeight, indent: 20, gapY: 8 });
+    return { ...layoutSessionTree(root, collapsed), nodeWidth: DEFAULT_TREE_LAYOUT.nodeWidth };
+  }, [root, collapsed, narrow, boxWidth]);
   const toggle = (id: string) =>
     setToggled((current) => {
       const next = new Set(current);
@@ -38,7 +55,7 @@ export function SubagentTree({ session }: { session: SessionSummary }) {
       {!subtree.data && !subtree.error ? <Loading what="subagent sessions" /> : null}
       {/* Focusable so keyboard users can scroll a tree wider or taller than its box. */}
       {layout ? (
-        <div className="tree-scroll" data-testid="subagent-tree" tabIndex={0} role="group" aria-label="Subagent tree">
+        <div className="tree-scroll" data-testid="subagent-tree" tabIndex={0} role="group" aria-label="Subagent tree" ref={box}>
           <div className="tree-canvas" style={{ width: layout.width, height: layout.height }}>
             <svg width={layout.width} height={layout.height} className="tree-links" aria-hidden>
               {layout.links.map((l) => (
@@ -46,7 +63,7 @@ export function SubagentTree({ session }: { session: SessionSummary }) {
               ))}
             </svg>
             {layout.nodes.map((n) => (
-              <TreeNodeCard key={n.id} node={n} current={n.id === session.id} onToggle={toggle} width={DEFAULT_TREE_LAYOUT.nodeWidth} height={DEFAULT_TREE_LAYOUT.nodeHeight} />
+              <TreeNodeCard key={n.id} node={n} current={n.id === session.id} onToggle={toggle} width={layout.nodeWidth} height={DEFAULT_TREE_LAYOUT.nodeHeight} />
             ))}
           </div>
         </div>

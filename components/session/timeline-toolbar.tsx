@@ -16,10 +16,12 @@ interface Props {
   /** The turn at the top of the screen. */
   currentTurn: number;
   goToTurn: (turn: number) => void;
+  /** Scrolls to the newest row; absent while it is on screen. */
+  latest?: () => void;
 }
 
-/** Filters, a turn list and a mini-map of the loaded turns (errors in red), to move through hundreds of turns. */
-export function TimelineToolbar({ filter, setFilter, tools, marks, currentTurn, goToTurn }: Props) {
+/** Filters, a turn list, the way to the newest turn and a mini-map of the loaded turns (errors in red), to move through hundreds of turns. */
+export function TimelineToolbar({ filter, setFilter, tools, marks, currentTurn, goToTurn, latest }: Props) {
   return (
     <div className="timeline-toolbar" data-testid="timeline-toolbar">
       <div className="segmented" role="group" aria-label="Show">
@@ -48,6 +50,12 @@ export function TimelineToolbar({ filter, setFilter, tools, marks, currentTurn, 
             </option>
           ))}
         </select>
+      ) : null}
+      {latest ? (
+        // In the toolbar, not over the timeline: floating, it covered a step's cost and status.
+        <button type="button" className="jump-latest" onClick={latest} data-testid="jump-latest">
+          ↓ Latest
+        </button>
       ) : null}
       {marks.length > 1 ? (
         // Pointer shortcut only: the turn list above is the keyboard's way to the same places.

@@ -11,6 +11,7 @@ import { targetRowIndex, type TimelineTarget } from '@/lib/view/timeline-target'
 import { ExpandedProvider } from './expanded-context';
 import { TimelineRowView } from './timeline-row';
 import { TimelineToolbar } from './timeline-toolbar';
+import { useLastRowOnScreen } from './use-last-row-on-screen';
 import { useListOffset } from './use-list-offset';
 
 export interface OlderTurns {
@@ -64,7 +65,7 @@ export function Timeline({ turns, partCount, older, target, ready = true }: { tu
 
   const items = virtualizer.getVirtualItems();
   const range = virtualizer.range;
-  const atEnd = !range || range.endIndex >= rows.length - 1;
+  const atEnd = useLastRowOnScreen(listRef, rows.length);
   const currentTurn = rows[range?.startIndex ?? 0]?.turn ?? 0;
   const goToTurn = (turn: number) => {
     let index = rows.findIndex((r) => r.turn >= turn);
@@ -84,7 +85,11 @@ export function Timeline({ turns, partCount, older, target, ready = true }: { tu
           </button>
         </p>
       ) : null}
-      {allRows.length === 0 ? <p className="muted">No messages in this session yet.</p> : <TimelineToolbar filter={filter} setFilter={setFilter} tools={tools} marks={marks} currentTurn={currentTurn} goToTurn={goToTurn} />}
+      {allRows.length === 0 ? (
+        <p className="muted">No messages in this session yet.</p>
+      ) : (
+        <TimelineToolbar filter={filter} setFilter={setFilter} tools={tools} marks={marks} currentTurn={currentTurn} goToTurn={goToTurn} latest={rows.length > 0 && !atEnd ? latest : undefined} />
+      )}
       {allRows.length > 0 && rows.length === 0 ? <p className="muted">Nothing of this kind in the loaded turns.</p> : null}
       <ExpandedProvider reveal={target?.part}>
         <div ref={listRef} data-testid="timeline" className="timeline-list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -107,11 +112,6 @@ export function Timeline({ turns, partCount, older, target, ready = true }: { tu
           })}
         </div>
       </ExpandedProvider>
-      {rows.length > 0 && !atEnd ? (
-        <button type="button" className="jump-latest" onClick={latest} data-testid="jump-latest">
-          ↓ Latest
-        </button>
-      ) : null}
     </Panel>
   );
 }

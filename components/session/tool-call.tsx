@@ -1,10 +1,12 @@
 import type { ToolPart } from '@/lib/model/part';
 import { formatDuration } from '@/lib/format/format-duration';
-import { formatToolInput, toolMainArg } from '@/lib/view/tool-summary';
+import { formatToolInput, toolMainArg, toolOutputShown } from '@/lib/view/tool-summary';
 import { taskResultText } from '@/lib/view/task-card';
 import { useChildSession } from './child-sessions';
 import { TaskChildCard } from './task-child-card';
 import { Collapsible } from './collapsible';
+import { DiffView } from './diff-view';
+import { editDiffOf } from '@/lib/view/edit-diff';
 import { CollapsibleText } from './collapsible-text';
 import { FullOutputLink } from './full-output-link';
 
@@ -12,8 +14,10 @@ const STATE_TONE = { pending: 'muted', running: 'active', completed: 'quiet', er
 
 export function ToolCall({ part }: { part: ToolPart }) {
   const child = useChildSession(part.childSessionID);
-  const output = part.output !== undefined && part.childSessionID ? taskResultText(part.output) : part.output;
+  const output = toolOutputShown(part.output !== undefined && part.childSessionID ? taskResultText(part.output) : part.output, part.error);
   const arg = toolMainArg(part.input);
+  // An edit or a write reads as the lines it changed, not as JSON with \n escapes.
+  const edit = editDiffOf(part.tool, part.input);
   const duration = part.time?.start !== undefined && part.time.end !== undefined ? part.time.end - part.time.start : undefined;
   const summary = (
     <>
@@ -32,8 +36,20 @@ export function ToolCall({ part }: { part: ToolPart }) {
       {child ? <TaskChildCard child={child} /> : null}
       <Collapsible id={part.id} summary={summary} badge={badge}>
         {part.title && part.title !== arg ? <p className="muted small">{part.title}</p> : null}
-        <div className="tool-section-label">Input</div>
-        <pre className="output">{formatToolInput(part.input)}</pre>
+        {edit ? (
+          <>
+            <div className="tool-section-label">Changes</div>
+            {edit.file ? <div className="diff-file">{edit.file}</div> : null}
+            {edit.parts.map((lines, i) => (
+              <DiffView key={i} lines={lines} file={edit.file} label={`Change ${i + 1} of ${edit.parts.length}${edit.file ? ` to ${edit.file}` : ''}`} />
+            ))}
+          </>
+        ) : (
+          <>
+            <div className="tool-section-label">Input</div>
+            <pre className="output">{formatToolInput(part.input)}</pre>
+          </>
+        )}
         {output !== undefined ? (
           <>
             <div className="tool-section-label">Output</div>

@@ -3,6 +3,7 @@ import { ContextMeter } from '@/components/ui/context-meter';
 import { CostFigure } from '@/components/ui/cost-figure';
 import { Counting } from '@/components/ui/loading';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { ForkMark } from '@/components/ui/fork-mark';
 import { SessionLink } from '@/components/ui/session-link';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -13,7 +14,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 
 /** One session; on a phone a card of status, title, cost and last activity (the `card-hide` cells stay on wide screens). */
 /** `counting`: the store still reads messages, so this session's figures may be partial: "counting…", never a zero. */
-export function SessionRow({ session: s, projectLabel, selected, showSource, counting }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean; counting: boolean }) {
+export function SessionRow({ session: s, projectLabel, selected, showSource, showAgents, counting }: { session: SessionSummary; projectLabel?: string; selected: boolean; showSource: boolean; showAgents: boolean; counting: boolean }) {
   const agents = s.agents.join(', ');
   // provider/model: Copilot's and Anthropic's claude-sonnet-4 are different bills.
   const models = s.models.join(', ');
@@ -29,22 +30,29 @@ export function SessionRow({ session: s, projectLabel, selected, showSource, cou
             <SourceBadge source={s.source} />{' '}
           </>
         ) : null}
+        {s.forkedFrom ? (
+          <>
+            <ForkMark />{' '}
+          </>
+        ) : null}
         <SessionLink session={s} />
         {s.childCount > 0 ? <span className="muted small"> · {s.total.sessionCount - 1} sub</span> : null}
       </td>
-      <td className="muted ellipsis card-hide" title={s.directory}>
+      <td className="muted ellipsis project-cell card-hide" title={s.directory}>
         {projectLabel ?? baseName(s.directory)}
       </td>
-      <td className="ellipsis card-hide" title={agents}>
-        {agents}
-      </td>
-      <td className="ellipsis models-cell muted card-hide" title={models} data-col="models">
+      {showAgents ? (
+        <td className="ellipsis card-hide hide-below-1100" title={agents}>
+          {agents}
+        </td>
+      ) : null}
+      <td className="ellipsis models-cell muted card-hide hide-below-1200" title={models} data-col="models">
         {models}
       </td>
       <td className="num card-hide" data-col="messages">
         {counting ? <Counting /> : formatCount(s.messageCount)}
       </td>
-      <td className="num card-hide" data-col="tokens" title={counting ? undefined : formatCount(totalTokenCount(s.tokens))}>
+      <td className="num card-hide hide-below-900" data-col="tokens" title={counting ? undefined : formatCount(totalTokenCount(s.tokens))}>
         {counting ? <Counting /> : formatCompact(totalTokenCount(s.tokens))}
       </td>
       <td className="num card-hide" data-col="context">
@@ -53,7 +61,7 @@ export function SessionRow({ session: s, projectLabel, selected, showSource, cou
       <td className="num" data-col="cost">
         {counting ? <Counting /> : <CostFigure value={s} />}
       </td>
-      <td className={`num card-hide${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
+      <td className={`num card-hide hide-below-1000${s.childCount > 0 ? '' : ' muted'}`} data-col="total-cost">
         {counting ? <Counting /> : <CostFigure value={s.total} />}
       </td>
       <td className="num muted card-end" data-col="last-activity">

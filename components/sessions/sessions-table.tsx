@@ -38,6 +38,8 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
   const tableRef = useRef<HTMLTableElement>(null);
   // The source badge tells sessions apart only when more than one agent wrote them.
   const showSource = sources.length > 1 && !query.source;
+  // An empty column is width a title needs.
+  const showAgents = sessions.some((s) => s.agents.length > 0);
 
   const open = useCallback((i: number) => sessions[i] && router.push(sessionHref(sessions[i].id)), [sessions, router]);
   const move = useCallback((i: number) => tableRef.current?.querySelectorAll('tbody tr')[i]?.scrollIntoView({ block: 'nearest' }), []);
@@ -90,10 +92,10 @@ export function SessionsTable({ query, setQuery }: { query: TableQuery; setQuery
       {pager}
       <div className="table-box">
         <table className="table sessions-table card-table" data-testid="sessions-table" ref={tableRef}>
-          <SessionsTableHead query={query} setQuery={setQuery} />
+          <SessionsTableHead query={query} setQuery={setQuery} showAgents={showAgents} />
           <tbody>
             {sessions.map((s, i) => (
-              <SessionRow key={s.id} session={s} projectLabel={projectLabels.get(s.projectID)} selected={i === selected} showSource={showSource} counting={counting} />
+              <SessionRow key={s.id} session={s} projectLabel={projectLabels.get(s.projectID)} selected={i === selected} showSource={showSource} showAgents={showAgents} counting={counting} />
             ))}
           </tbody>
         </table>

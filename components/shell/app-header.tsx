@@ -1,7 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useHeightVariable } from '@/components/ui/use-height-variable';
 import { HeaderSearch } from '@/components/search/header-search';
 import { AlertToggles } from './alert-toggles';
 import { LiveIndicator } from './live-indicator';
@@ -20,7 +21,7 @@ export function AppHeader() {
   const pathname = usePathname() ?? '/';
   const waiting = useWaitingTitle();
   const [help, setHelp] = useState(false);
-  // On a phone the links fold into a menu; it closes when a link is followed.
+  // Below 1,000 px the links fold into a menu; it closes when a link is followed.
   const [menu, setMenu] = useState(false);
   const [menuFor, setMenuFor] = useState(pathname);
   if (menuFor !== pathname) {
@@ -28,9 +29,11 @@ export function AppHeader() {
     setMenu(false);
   }
   const openHelp = useCallback(() => setHelp(true), []);
+  const ref = useRef<HTMLElement>(null);
+  useHeightVariable(ref, '--header-height');
   const current = NAV.find((item) => item.match(pathname));
   return (
-    <header className={`app-header${menu ? ' menu-open' : ''}`}>
+    <header className={`app-header${menu ? ' menu-open' : ''}`} ref={ref}>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>

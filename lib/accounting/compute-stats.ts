@@ -10,6 +10,7 @@ import { measureMessageInto, type UsageLevel } from './measure-message';
 import { rootSessionIndex, subtreeSessionIDs } from './session-tree';
 import { agentOf, createGrouper, sortGroups, type StatsGroup, type StatsGroupBy } from './stats-grouping';
 import { sharedTimeKeyer, type TimeZoneSpec } from './time-keys';
+import { distinctPathLabels, projectLabel } from '@/lib/format/distinct-path-labels';
 
 export interface StatsFilters {
   /** Message creation time, ms, inclusive. */
@@ -66,10 +67,16 @@ export interface StatsResult {
   groups: StatsGroup[];
 }
 
-/** Project id -> its name, or its folder's name. */
-export function projectLabels(projects: StatsInput['projects']): Map<string, string> {
+/**
+ * Project id -> its name, or its folder's name (with as much of its path as tells two "alpha"s
+ * apart). A project no agent listed (Claude Code's, pi's) is its sessions' folder.
+ */
+export function projectLabels(projects: StatsInput['projects'], sessions: readonly Pick<SessionInfo, 'projectID' | 'directory'>[] = []): Map<string, string> {
+  const all = new Map((projects ?? []).map((p) => [p.id, p]));
+  for (const s of sessions) if (!all.has(s.projectID)) all.set(s.projectID, { id: s.projectID, worktree: s.directory });
+  const folders = distinctPathLabels([...all.values()].map((p) => p.worktree));
   const out = new Map<string, string>();
-  for (const p of projects ?? []) out.set(p.id, p.name || p.worktree.split(/[\\/]/).filter(Boolean).pop() || p.worktree);
+  for (const p of all.values()) out.set(p.id, projectLabel(p, folders));
   return out;
 }
 
@@ -89,7 +96,7 @@ export function computeStats(input: StatsInput): StatsResult {
     groupBy: input.groupBy,
     sessions,
     roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
-    projectLabels: projectLabels(input.projects),
+    projectLabels: projectLabels(input.projects, input.sessions),
     time: sharedTimeKeyer(input.timeZone),
   };
   const grouper = createGrouper(context);

@@ -16,7 +16,8 @@ export function costAxis(rows: readonly object[], keys: readonly string[]): { sh
 /**
  * At most `max` evenly spaced tick values, first and last included: charts side by side that get the
  * same values show the same ticks (recharts otherwise thins each by its own width). A regular tick
- * closer to the last than half a step gives way to it: their labels would overlap.
+ * closer to the last than a step gives way to it: on a phone a step is about one label wide, and
+ * "Nov 25" beside "Nov 26" read "Nov 25Nov 26".
  */
 export function evenTicks<T>(values: readonly T[], max = 8): T[] {
   if (values.length <= max) return [...values];
@@ -25,7 +26,7 @@ export function evenTicks<T>(values: readonly T[], max = 8): T[] {
   const out: T[] = [];
   let i = 0;
   for (; i < lastIndex; i += step) out.push(values[i]!);
-  if (out.length > 1 && lastIndex - (i - step) < step / 2) out.pop();
+  if (out.length > 1 && lastIndex - (i - step) < step) out.pop();
   out.push(values[lastIndex]!);
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTokens } from '@/lib/model/tokens';
-import { buildTimeSeries, timeKeys, timeLabel } from './time-series';
+import { buildTimeSeries, hasUsage, timeKeys, timeLabel } from './time-series';
 
 const figure = (cost: number, input: number) => ({ storedCost: cost, computedCost: cost * 3, unpricedMessages: 0, messages: 1, tokens: { ...emptyTokens(), input, cacheRead: input * 2 } });
 
@@ -28,5 +28,13 @@ describe('buildTimeSeries', () => {
     expect(rows.map((r) => r.key)).toEqual(['2025-01-01', '2025-01-02', '2025-01-03']);
     expect(rows[1]).toMatchObject({ label: 'Jan 2', cost: 1.5, apiCost: 4.5, input: 100, cacheRead: 200, output: 0 });
     expect(rows[0]?.cost).toBe(0);
+  });
+});
+
+describe('hasUsage', () => {
+  it('is false for a range of zero rows only (today, before any session)', () => {
+    const day = new Date(2025, 0, 30, 12).getTime();
+    expect(hasUsage(buildTimeSeries([], 'hour', day, day + 3_600_000))).toBe(false);
+    expect(hasUsage(buildTimeSeries([{ key: '2025-01-30', label: '2025-01-30', figure: figure(0, 10) }], 'day', day, day))).toBe(true);
   });
 });

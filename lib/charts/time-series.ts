@@ -81,3 +81,8 @@ export function buildTimeSeries(groups: readonly StatsGroup[], unit: TimeUnit, f
     };
   });
 }
+
+/** Whether any row has tokens or cost: a range without is said in words, not drawn as empty 0-4 axes. */
+export function hasUsage(rows: readonly TimeRow[]): boolean {
+  return rows.some((r) => r.input + r.output + r.reasoning + r.cacheRead + r.cacheWrite > 0 || r.cost > 0 || r.apiCost > 0);
+}

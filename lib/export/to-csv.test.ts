@@ -30,3 +30,13 @@ describe('toCsv', () => {
     expect(one('a;=1+1')).toBe('"a;=1+1"');
   });
 });
+
+describe('toCsv numbers', () => {
+  it('writes a float sum without its binary noise, integers and small costs as they are', () => {
+    expect(one(0.00041 + 0.00205)).toBe('0.00246');
+    expect(one(0.1 + 0.2)).toBe('0.3');
+    expect(one(0.0000012345)).toBe('0.0000012345');
+    expect(one(1_795_286_395_578)).toBe('1795286395578');
+    expect(one(123456.789012)).toBe('123456.789012');
+  });
+});

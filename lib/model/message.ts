@@ -37,4 +37,9 @@ export interface MessageInfo {
    * auto-thinking classifier): what it was for. Its tokens and cost count in the session's spend.
    */
   sideCall?: string;
+  /**
+   * The context window this request ran with, where the agent's own record says (Claude Code:
+   * 200,000 unless the session used the 1M option); otherwise the model's, from the price table.
+   */
+  contextLimit?: number;
 }

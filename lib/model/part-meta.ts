@@ -1,5 +1,6 @@
 import type { Part, PartType, ToolStatus } from './part';
 import type { TokenCounts } from './tokens';
+import { isUserRejection } from './user-rejection';
 
 /**
  * What the store keeps in memory for every part: enough for status, activity and step accounting,
@@ -19,6 +20,8 @@ export interface PartMeta {
   status?: ToolStatus;
   /** The tool's main argument, shortened (command, file path, pattern, description...). */
   mainArg?: string;
+  /** A tool call the user turned down at its permission prompt: the agent stopped for them. */
+  rejected?: boolean;
   /** step-finish reason. */
   reason?: string;
   cost?: number;
@@ -57,6 +60,7 @@ export function partMetaOf(part: Part, created?: number, updated?: number): Part
       meta.tool = part.tool;
       meta.status = part.status;
       meta.mainArg = mainArgOf(part.input);
+      if (part.status === 'error' && part.error && isUserRejection(part.error)) meta.rejected = true;
       break;
     case 'step-finish':
       meta.reason = part.reason;

@@ -13,6 +13,17 @@ export function foldWord(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+const SUFFIXES = ['ingly', 'edly', 'ings', 'ing', 'ies', 'ied', 'es', 'ed', 's'];
+
+/**
+ * A word without its common English endings: the index stems words (porter), so "rejected" finds
+ * "rejects"; the snippet marks what shares this rougher stem (close enough to show why it matched).
+ */
+export function markStem(word: string): string {
+  for (const suffix of SUFFIXES) if (word.length - suffix.length >= 3 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
+  return word;
+}
+
 /** The words of the query's terms (a phrase is several words; only the last word of the query can be a prefix). */
 export function markWords(terms: readonly { text: string; prefix: boolean }[]): MarkWord[] {
   const out: MarkWord[] = [];
@@ -31,7 +42,7 @@ export function makeSnippet(text: string, words: readonly MarkWord[], max = 220)
   const matches: [number, number][] = [];
   for (const m of text.matchAll(WORD)) {
     const folded = foldWord(m[0]);
-    if (words.some((w) => (w.prefix ? folded.startsWith(w.word) : folded === w.word))) matches.push([m.index, m.index + m[0].length]);
+    if (words.some((w) => (w.prefix ? folded.startsWith(w.word) || markStem(folded) === markStem(w.word) : markStem(folded) === markStem(w.word)))) matches.push([m.index, m.index + m[0].length]);
   }
   const first = matches[0];
   let start = first ? Math.max(0, first[0] - Math.floor(max / 4)) : 0;

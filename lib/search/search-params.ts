@@ -23,7 +23,8 @@ export const searchParamsSchema = z.object({
   /** Comma-separated kinds (`prompt,reply`); unknown names are ignored. */
   kind: kinds.optional(),
   session: z.string().max(200).optional(),
-  order: z.enum(['rank', 'time']).default('rank'),
+  /** `rank`: best first; `time`: oldest first (find in a session); `newest`: newest first. */
+  order: z.enum(['rank', 'time', 'newest']).default('rank'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.coerce.number().int().min(0).max(100_000).optional(),
 });

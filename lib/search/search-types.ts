@@ -70,6 +70,9 @@ export interface SearchResponse {
   query: string;
   terms: string[];
   hits: SearchHit[];
+  /** Matching documents (first page only), counted up to a cap: `totalCapped` says there are more. */
+  total?: number;
+  totalCapped?: boolean;
   nextCursor?: string;
   progress: SearchProgress;
   /** Why there are no hits although the index could hold some: the search ran out of time, or too many ran at once. */

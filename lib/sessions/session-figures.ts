@@ -82,7 +82,7 @@ export function sessionFigures(messages: Iterable<MessageInfo>, options: Session
   }
   const out: SessionFigures = { messageCount, turnCount, models: [...models], agents: [...agents], figure: finishFigure(figure), firstActivity: first, lastActivity, last };
   if (lastPrompt) {
-    const contextLimit = contextLimitOf(options.prices, lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID);
+    const contextLimit = lastPrompt.contextLimit ?? contextLimitOf(options.prices, lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID);
     const step = options.partsOf ? latestStep(options.partsOf(lastPrompt.id)) : undefined;
     out.contextUse = { ...contextUse(lastPrompt, { contextLimit }, step), model: modelKey(lastPrompt) };
   }

@@ -51,6 +51,20 @@ describe('inferStatus', () => {
     expect(result.status).toBe('busy');
   });
 
+  it('a call the user turned down waits for them, not "stale" nor "continuing", then idles like an ended turn', () => {
+    const rejected: PartMeta = { ...tool('error', 'bash', 'rm -rf build'), rejected: true };
+    const stopped = assistant({ time: { created: NOW - 5_000, completed: NOW - 4_000 }, finish: 'tool-calls' });
+    const quiet = NOW - STALE_AFTER_MS - 60_000;
+    for (const last of [stopped, assistant()]) {
+      const result = inferStatus(input({ last, lastParts: [tool('completed', 'read'), rejected], lastWrite: quiet }));
+      expect(result.status).toBe('waiting-for-user');
+      expect(result.reason).toBe('You turned down bash (rm -rf build): the agent waits for your next message');
+    }
+    expect(inferStatus(input({ last: stopped, lastParts: [rejected], lastWrite: NOW - WAITING_FOR_USER_WINDOW_MS - 1 })).status).toBe('idle');
+    // Any other failed call leaves the turn to go on.
+    expect(inferStatus(input({ last: stopped, lastParts: [tool('error')], lastWrite: quiet })).status).toBe('stale');
+  });
+
   it('a parent whose subagent is busy waits for subagents', () => {
     const result = inferStatus(input({ last: assistant(), lastParts: [tool('running', 'task', 'Explore repo')], childStatuses: ['busy', 'idle'] }));
     expect(result.status).toBe('waiting-for-subagents');

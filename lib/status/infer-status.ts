@@ -51,6 +51,14 @@ export function inferStatus(input: StatusInput): StatusResult {
   }
 
   const parts = [...input.lastParts].sort(byTime);
+  // The user turned the newest call down: the agent stopped for them, whatever the turn's finish
+  // said (OpenCode leaves `tool-calls`, which read as continuing, then as crashed).
+  const lastTool = parts.filter((p) => p.type === 'tool').at(-1);
+  if (lastTool?.rejected && busyChildren === 0) {
+    const what = `You turned down ${lastTool.tool ?? 'a tool call'}${lastTool.mainArg ? ` (${lastTool.mainArg})` : ''}`;
+    if (input.isSubagent || quietFor > WAITING_FOR_USER_WINDOW_MS) return result('idle', `${what}: the agent stopped there`);
+    return result('waiting-for-user', `${what}: the agent waits for your next message`);
+  }
   const open = last.time.completed === undefined;
   if (open) {
     if (busyChildren > 0) return result('waiting-for-subagents', `Waiting for ${busyChildren} subagent${busyChildren > 1 ? 's' : ''}`, { kind: 'subagents', count: busyChildren });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeSummary } from '@/lib/view/test-sessions';
 import { buildSessionTree, countNodes, defaultCollapsed, pathTo } from './build-session-tree';
 import { layoutSessionTree } from './layout-session-tree';
+import { layoutIndentedTree } from './layout-indented-tree';
 
 const s = (id: string, parentID?: string, created = 0) => makeSummary({ id, parentID, time: { created, updated: created } });
 
@@ -59,5 +60,16 @@ describe('layoutSessionTree', () => {
     const a = layout.nodes.find((n) => n.id === 'a');
     expect(a).toMatchObject({ collapsed: true, hiddenCount: 1, childCount: 1 });
     expect(layout.width).toBe(220);
+  });
+});
+
+describe('layoutIndentedTree', () => {
+  it('puts one node a row, indented by depth, all within the width it is given', () => {
+    const layout = layoutIndentedTree(buildSessionTree('root', sessions)!, new Set(), { width: 340, nodeHeight: 60, indent: 20, gapY: 8 });
+    expect(layout.nodes.map((n) => [n.id, n.x, n.y])).toEqual([['root', 0, 0], ['a', 20, 68], ['a1', 40, 136], ['b', 20, 204]]);
+    expect(layout.width).toBe(340);
+    for (const n of layout.nodes) expect(n.x + layout.nodeWidth).toBeLessThanOrEqual(340);
+    expect(layout.links.map((l) => l.id)).toEqual(['root->a', 'a->a1', 'root->b']);
+    expect(layoutIndentedTree(buildSessionTree('root', sessions)!, new Set(['a']), { width: 340, nodeHeight: 60, indent: 20, gapY: 8 }).nodes.find((n) => n.id === 'a')).toMatchObject({ collapsed: true, hiddenCount: 1 });
   });
 });

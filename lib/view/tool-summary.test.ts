@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatToolInput, toolMainArg } from './tool-summary';
+import { formatToolInput, toolMainArg, toolOutputShown } from './tool-summary';
 
 describe('toolMainArg', () => {
   it('picks the telling argument', () => {
@@ -14,5 +14,13 @@ describe('toolMainArg', () => {
   });
   it('formats input as JSON', () => {
     expect(formatToolInput({ a: 1 })).toBe('{\n  "a": 1\n}');
+  });
+});
+
+describe('toolOutputShown', () => {
+  it('drops an output that only repeats the error, keeps any other', () => {
+    expect(toolOutputShown('File does not exist.\n', 'File does not exist.')).toBeUndefined();
+    expect(toolOutputShown('partial listing', 'exit 1')).toBe('partial listing');
+    expect(toolOutputShown('ok', undefined)).toBe('ok');
   });
 });

@@ -22,3 +22,8 @@ export function formatToolInput(input: Record<string, unknown>): string {
     return String(input);
   }
 }
+
+/** A failed call's output, unless it only repeats the error printed under the call (Claude Code and pi write both). */
+export function toolOutputShown(output: string | undefined, error: string | undefined): string | undefined {
+  return output !== undefined && error !== undefined && output.trim() === error.trim() ? undefined : output;
+}

@@ -16,6 +16,8 @@ import { hasFixture } from './support/fixture-copy';
 import { useFixtureDashboard } from './support/fixture-dashboard';
 import { saveScreenshot } from './support/screenshots';
 
+const csvFigure = (n: number) => Number(n.toPrecision(12));
+
 const FIXTURE = 'opencode-1.18.33';
 
 /** A query parameter of the stats a chart's download link asks for (the chart's own range). */
@@ -138,7 +140,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`costs and exports on ${F
     expect(perDay.name).toBe('sessionscope-stats-by-day-and-model.csv');
     const stats = await getJson<StatsResponse>(`${ctx.dashboard.url}/api/stats?groupBy=day&split=model&from=${from}`);
     const rows = parseCsv(perDay.text);
-    const expected = stats.groups.flatMap((d) => (d.split ?? []).map((m) => [d.key, m.key, m.figure.storedCost]));
+    // The CSV keeps 12 significant digits (no float noise: lib/export/to-csv.ts).
+    const expected = stats.groups.flatMap((d) => (d.split ?? []).map((m) => [d.key, m.key, csvFigure(m.figure.storedCost)]));
     expect(rows.slice(0, -1).map((r) => [r.day, r.model, Number(r.stored_cost_usd)])).toEqual(expected);
     expect(rows.at(-1)).toMatchObject({ day: 'total' });
     expect(Number(rows.at(-1)!.stored_cost_usd)).toBeCloseTo(stats.total.storedCost, 12);
@@ -146,7 +149,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`costs and exports on ${F
     const byModel = parseCsv((await download(ctx.page.locator('[data-testid="breakdown-download"] a[data-format="csv"]'))).text);
     const models = await getJson<StatsResponse>(`${ctx.dashboard.url}/api/stats?groupBy=model&from=${from}`);
     expect(byModel.slice(0, -1).map((r) => [r.model, Number(r.computed_cost_usd), r.unpriced_models])).toEqual(
-      models.groups.map((g) => [g.key, g.figure.computedCost, (g.figure.unpricedModels ?? []).join('; ')]),
+      models.groups.map((g) => [g.key, csvFigure(g.figure.computedCost), (g.figure.unpricedModels ?? []).join('; ')]),
     );
 
     const usage = await download(ctx.page.locator('[data-testid="usage-download"] a[data-format="json"]'));

@@ -49,7 +49,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     const live = api.sessions.filter((s) => isLive(s.status.status));
     if (live.length > 0) expect(await page.locator('[data-testid="live-list"] li').count()).toBe(live.length);
     const waiting = api.sessions.filter((s) => s.status.status === 'waiting-for-user').length;
-    await expect.poll(() => page.title()).toBe(waiting > 0 ? `(${waiting}) Sessionscope` : 'Sessionscope');
+    await expect.poll(() => page.title()).toBe(waiting > 0 ? `(${waiting}) Overview · Sessionscope` : 'Overview · Sessionscope');
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     await page.waitForTimeout(500);
     await saveScreenshot(page, 'overview');
@@ -179,6 +179,39 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     await page.getByText('OpenCode data folder').waitFor();
     expect(await page.locator('main').innerText()).toContain(data.dir);
     await saveScreenshot(page, 'diagnostics');
+  });
+
+  it('the chart range stays in the URL; on a phone its date labels never overlap, cost is drawn in steps, a range without usage says so', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const phoneWatch = watchPage(phone, dashboard.url);
+    try {
+      await phone.goto(`${dashboard.url}/`);
+      await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').click();
+      await phone.waitForURL(/\/\?range=7d$/);
+      await phone.reload();
+      await phone.locator('#usage-chart .recharts-xAxis-tick-labels text').first().waitFor();
+      expect(await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').getAttribute('aria-pressed')).toBe('true');
+      const labels = await phone.locator('#usage-chart .recharts-xAxis-tick-labels text').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })).sort((a, b) => a.left - b.left));
+      expect(labels.length).toBeGreaterThan(1);
+      for (let i = 1; i < labels.length; i++) expect(labels[i]!.left, `date label ${i + 1} of ${labels.length}`).toBeGreaterThanOrEqual(labels[i - 1]!.right);
+      // A smoothed curve (cubic segments) invented values between days.
+      for (const d of await phone.locator('#usage-chart path.recharts-line-curve').evaluateAll((els) => els.map((el) => el.getAttribute('d') ?? ''))) expect(d).not.toContain('C');
+
+      const dayStart = new Date();
+      dayStart.setHours(0, 0, 0, 0);
+      const today = await getJson<{ total: { messages: number } }>(`${dashboard.url}/api/stats?from=${dayStart.getTime()}`);
+      await phone.locator('[data-testid="quick-ranges"] [data-range="today"]').click();
+      await phone.waitForURL(/\/\?range=today$/);
+      if (today.total.messages === 0) {
+        await phone.getByTestId('usage-none').waitFor();
+        expect(await phone.locator('#usage-chart .recharts-surface').count()).toBe(0);
+      } else {
+        await phone.locator('#usage-chart .recharts-surface').first().waitFor();
+      }
+      expect(phoneWatch.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('logged no console errors and opened no dialogs', () => {

@@ -1,4 +1,5 @@
-// Sessions written by the real Claude Code and pi, as a person sees them: forks linked both ways,
+// Sessions written by the real Claude Code and pi, as a person sees them: forks told apart, their
+// inherited turns folded, linked both ways,
 // client context folded into one line, retries and the failed reply as such, nothing "unknown".
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { CLAUDE_VERSION, PI_VERSION } from '../tools/agent-bins';
 import { OMP_VERSION } from '../tools/omp-bin';
 import { allSessions } from './support/api';
 import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
+import { copyFixture } from './support/fixture-copy';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -19,11 +21,13 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
   let page: Page;
   let watch: PageWatch;
   let sessions: SessionSummary[];
+  let opencode: { dir: string; remove(): void } | undefined;
 
   beforeAll(async () => {
+    opencode = copyFixture('opencode-1.1.65');
     [dashboard, browser] = await Promise.all([
       startDashboard({
-        opencodeDir: path.join(fixtures, 'none'),
+        opencodeDir: opencode.dir,
         claudeDir: path.join(fixtures, `claude-${CLAUDE_VERSION}`, 'projects'),
         piDir: path.join(fixtures, `pi-${PI_VERSION}`, 'sessions'),
         ompDir: path.join(fixtures, `omp-${OMP_VERSION}`, 'sessions'),
@@ -37,6 +41,7 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
   afterAll(async () => {
     await browser?.close();
     await dashboard?.stop();
+    opencode?.remove();
   });
 
   const open = async (id: string): Promise<string> => {
@@ -45,10 +50,25 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     return page.locator('main').innerText();
   };
 
-  it('a fork links its original and the original its fork (Claude Code and pi)', async () => {
+  it("a fork is told apart (its own first prompt, marked), shows the original's turns folded, and links both ways (Claude Code and pi)", async () => {
+    await page.goto(`${dashboard.url}/sessions`);
+    await page.locator('tbody tr[data-session-id]').first().waitFor();
+    for (const source of ['claude', 'pi']) {
+      const fork = sessions.find((s) => s.source === source && s.forkedFrom)!;
+      const original = sessions.find((s) => s.id === fork.forkedFrom)!;
+      expect(fork.title, source).not.toBe(original.title);
+      expect(await page.locator(`tr[data-session-id="${fork.id}"] [data-testid="fork-mark"]`).count(), source).toBe(1);
+    }
     for (const source of ['claude', 'pi']) {
       const fork = sessions.find((s) => s.source === source && s.forkedFrom)!;
       await open(fork.id);
+      expect(await page.getByTestId('session-title').innerText()).toBe(fork.title);
+      await page.locator('[data-testid="session-bar"] [data-testid="fork-mark"]').waitFor();
+      const inherited = page.getByTestId('inherited-turns');
+      expect(await inherited.locator('summary').innerText()).toMatch(/^\d+ turns? before the fork, from .+: counted there, not here$/);
+      expect(await inherited.locator('li').first().isVisible()).toBe(false);
+      await inherited.locator('summary').click();
+      expect(await inherited.locator('li a').first().innerText()).toContain('First question.');
       await page.locator('[data-testid="fork-origin"] a').click();
       await page.waitForURL(`**/sessions/${encodeURIComponent(fork.forkedFrom!)}`);
       await page.locator('[data-testid="forks"] a').first().waitFor();
@@ -92,5 +112,39 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     expect(subagent).toMatchObject({ status: { status: 'idle', reason: 'Subagent finished' } });
     expect(subagent.forkedFrom).toBeUndefined();
     expect(watch.errors).toEqual([]);
+  });
+
+  it('an edit and a write read as the lines they changed, not JSON; a changed file opens its diff (Claude Code, pi, OpenCode 1.1.65)', async () => {
+    for (const source of ['claude', 'pi']) {
+      const tools = sessions.find((s) => s.source === source && /\[ssc:[cp]-tools\]/.test(s.title))!;
+      await open(tools.id);
+      const edit = page.locator('[data-testid="timeline"] .tool-call[data-tool="edit" i]').first();
+      await edit.locator('.collapsible-toggle').click();
+      const diff = edit.getByTestId('diff-view');
+      expect(await diff.locator('.diff-del').first().innerText(), source).toContain('A tiny project');
+      expect(await diff.locator('.diff-add').first().innerText(), source).toContain('A small project');
+      expect(await edit.innerText(), source).not.toMatch(/old_?[sS]tring|oldText|\\n/);
+      const write = page.locator('[data-testid="timeline"] .tool-call[data-tool="write" i]').first();
+      await write.locator('.collapsible-toggle').click();
+      expect(await write.getByTestId('diff-view').locator('.diff-add').first().innerText(), source).toContain('notes written by the scripted model');
+    }
+    const tools = sessions.find((s) => s.source === 'opencode-json' && s.title.includes('tools'))!;
+    await open(tools.id);
+    const changed = page.locator('#diffs');
+    expect(await changed.locator('h2').innerText()).toMatch(/^Changed files · \+1 −0$/);
+    await changed.locator('.collapsible-toggle').first().click();
+    expect(await changed.getByTestId('diff-view').locator('.diff-add').first().innerText()).toContain('notes written by the scripted model');
+  });
+
+  it("a failed tool call's error is printed once, not again as its output (Claude Code and pi)", async () => {
+    for (const source of ['claude', 'pi']) {
+      const tools = sessions.find((s) => s.source === source && /\[ssc:[cp]-tools\]/.test(s.title))!;
+      await open(tools.id);
+      const failed = page.locator('[data-testid="timeline"] .tool-call[data-status="error"]').first();
+      await failed.locator('.collapsible-toggle').click();
+      const error = (await failed.locator('.output-error').innerText()).trim();
+      expect(error.length, source).toBeGreaterThan(0);
+      expect((await failed.innerText()).split(error).length - 1, source).toBe(1);
+    }
   });
 });

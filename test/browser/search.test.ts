@@ -13,6 +13,10 @@ import { openBrowserDashboard, type BrowserDashboard } from './support/browser-d
 import { HAS_CHROMIUM, type PageWatch } from './support/chromium';
 import { fixturePath, hasFixture } from './support/fixture-copy';
 import { saveScreenshot } from './support/screenshots';
+import { groupSearchHits } from '@/lib/view/search-groups';
+
+/** Hits the search page shows: grouped by session, a passage once per session. */
+const shownHits = (response: SearchResponse) => groupSearchHits(response.hits).reduce((n, g) => n + g.hits.length, 0);
 
 const OPENCODE = 'opencode-1.18.33';
 const PI_FILE = path.join('--home-dev-webapp--', '2026-02-16T10-20-30-000Z_1f9d2a6b9c0d1234.jsonl');
@@ -83,7 +87,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('search', () => {
     await page.goto(`${dashboard.url}/search?q=onerror`);
     await page.locator('[data-testid="search-hit"]').first().waitFor();
     const api = await search('onerror', '&limit=30');
-    expect(await page.locator('[data-testid="search-hit"]').count()).toBe(api.hits.length);
+    expect(await page.locator('[data-testid="search-hit"]').count()).toBe(shownHits(api));
     expect(await page.locator('.search-snippet').first().innerText()).toContain('onerror');
     expect(await page.locator('.search-snippet img, .search-snippet script').count()).toBe(0);
     // A snippet is cut at a whole line: no sliver of a fourth line (its highlights) shows under the third.
@@ -99,7 +103,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('search', () => {
     await page.locator('[data-testid="search-hit"]').first().waitFor();
     const prompts = await search('scenario', '&kind=prompt&source=opencode&limit=30');
     expect(prompts.hits.every((h) => h.kind === 'prompt')).toBe(true);
-    expect(await page.locator('[data-testid="search-hit"]').count()).toBe(prompts.hits.length);
+    expect(await page.locator('[data-testid="search-hit"]').count()).toBe(shownHits(prompts));
     await saveScreenshot(page, 'search-page-1440-light');
     for (const [name, viewport, scheme] of [['search-page-390-dark', { width: 390, height: 844 }, 'dark'], ['search-page-1440-dark', { width: 1440, height: 900 }, 'dark'], ['search-page-390-light', { width: 390, height: 844 }, 'light']] as const) {
       await page.setViewportSize(viewport);
@@ -110,6 +114,30 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('search', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     expect(watch.errors).toEqual([]);
     expect(watch.dialogs).toEqual([]);
+  });
+
+  it('finds other forms of a word, counts the matches, groups them by session with each passage once, and sorts newest first on request', async () => {
+    // "lists" found nothing where "list" found 14: the fixtures say "route" and "routes".
+    const [one, many] = await Promise.all([search('route ', '&limit=100'), search('routes ', '&limit=100')]);
+    expect(one.hits.length).toBeGreaterThan(0);
+    expect(many.total).toBe(one.total);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(`${dashboard.url}/search?q=routes`);
+    await page.getByTestId('search-count').waitFor();
+    const groups = groupSearchHits((await search('routes', '&limit=30')).hits);
+    expect(await page.getByTestId('search-count').innerText()).toMatch(new RegExp(`^${many.total} matches.* in ${groups.length} sessions?$`));
+    expect(await page.getByTestId('search-group').count()).toBe(groups.length);
+    // A title that is its first prompt was shown twice (the title hit and the prompt hit).
+    for (const group of await page.getByTestId('search-group').all()) {
+      const passages = await group.locator('.search-snippet').allInnerTexts();
+      expect(new Set(passages).size, passages.join(' | ')).toBe(passages.length);
+    }
+    await page.getByRole('button', { name: 'Newest', exact: true }).click();
+    await page.waitForURL(/order=newest/);
+    const newest = await search('routes', '&order=newest&limit=30');
+    const times = newest.hits.map((h) => h.time);
+    expect(times).toEqual(times.toSorted((a, b) => b - a));
+    await expect.poll(() => page.getByTestId('search-group').first().getAttribute('data-session-id')).toBe(newest.hits[0]!.sessionID);
   });
 
   it('finds in the session: next and previous move between its matches in order', async () => {

@@ -79,13 +79,19 @@ describe.skipIf(!HAS_CHROMIUM)('timeline parts, subagent tree and empty state', 
     expect(watch.errors).toEqual([]);
   });
 
-  it('says where it looked when there is no data', async () => {
+  it('says where it looked for every agent and what it found there when there is no data (page and start-up log)', async () => {
     const emptyPage = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     const emptyWatch = watchPage(emptyPage, emptyDashboard.url);
     await emptyPage.goto(`${emptyDashboard.url}/`);
     const state = emptyPage.getByTestId('empty-state');
     await state.waitFor();
-    expect(await state.innerText()).toContain(`No OpenCode data found at ${empty.dir}; start with --opencode-dir`);
+    const text = await state.innerText();
+    expect(text).toContain('No sessions found');
+    for (const line of ['OpenCode: nothing at', 'oh-my-pi: nothing at', 'pi: nothing at', 'Claude Code: nothing at']) expect(text).toContain(line);
+    expect(text).toContain(empty.dir);
+    expect(text).toMatch(/npm start -- --opencode-dir <folder> .*--pi-dir <folder> --claude-dir <folder>/);
+    await expect.poll(() => emptyDashboard.output()).toMatch(/sessionscope: Claude Code: nothing at .*\n/);
+    expect(emptyDashboard.output()).toMatch(/sessionscope: pi: nothing at /);
     await saveScreenshot(emptyPage, 'overview-empty');
     expect(emptyWatch.errors).toEqual([]);
     await emptyPage.close();

@@ -65,6 +65,18 @@ describe(`Claude Code ${CLAUDE_VERSION} as the real binary wrote it`, () => {
     expect(oracle.totals.recordedCost).toBeGreaterThan(0.3);
   });
 
+  it("a fork is titled by its own first prompt, not its original's", () => {
+    const forks = [...store.summaryMap().values()].filter((s) => s.source === 'claude' && s.forkedFrom);
+    expect(forks.length).toBeGreaterThan(0);
+    for (const fork of forks) expect(fork.title, fork.id).not.toBe(store.summaryMap().get(fork.forkedFrom!)?.title);
+  });
+
+  it("context: Claude Code's 200,000-token window on claude-sonnet-4-5, not the 1,000,000 models.dev lists (no request used the 1M option)", () => {
+    const sonnet = [...store.summaryMap().values()].filter((s) => s.source === 'claude' && s.contextUse?.model === 'anthropic/claude-sonnet-4-5');
+    expect(sonnet.length).toBeGreaterThan(0);
+    for (const s of sonnet) expect(s.contextUse?.limit, s.id).toBe(200_000);
+  });
+
   it('a subagent is named by its agentType and linked from the tool call that started it and from its report', async () => {
     for (const s of oracle.sessions.filter((o) => o.parentID)) {
       expect(new Set(msgs(s.id).filter((m) => m.role === 'assistant').map((m) => m.agent)), s.id).toEqual(new Set([s.agent]));

@@ -34,6 +34,25 @@ describe('search index', () => {
     close();
   });
 
+  it('matches other forms of a word (porter stems), counts the hits, and lists them newest first on request', async () => {
+    const { dataDir, dbPath } = fixture();
+    const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
+    // "lists" found nothing where "list" found 14: the prompt says "rejects", "passwords".
+    const rejected = await ask(search, 'rejected passwords ');
+    const prompt = rejected.hits.find((h) => h.kind === 'prompt');
+    expect(prompt).toBeDefined();
+    const snippet = prompt!.snippet;
+    expect(snippet.ranges.map(([s, e]) => snippet.text.slice(s, e))).toEqual(['rejects', 'passwords']);
+    expect((await ask(search, 'password ')).hits.map((h) => h.kind)).toEqual(expect.arrayContaining(['prompt', 'tool-output']));
+    const login = await ask(search, 'login', { limit: 2 });
+    expect(login.total).toBe(4);
+    expect(login.totalCapped).toBe(false);
+    const newest = (await ask(search, 'login', { order: 'newest' })).hits.map((h) => h.time);
+    expect(newest).toEqual(newest.toSorted((a, b) => b - a));
+    expect(newest).toHaveLength(4);
+    close();
+  });
+
   it('filters by kind, role, session, source, model and date, and pages', async () => {
     const { dataDir, dbPath } = fixture();
     const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());

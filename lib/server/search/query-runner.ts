@@ -4,7 +4,7 @@ import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
 import { searchIndexProblem } from './search-db';
 import type { SearchFilters, SearchIndex, SearchPage } from './search-index';
 
-type PageRequest = { limit: number; offset: number; order: 'rank' | 'time' };
+type PageRequest = { limit: number; offset: number; order: 'rank' | 'time' | 'newest'; count?: boolean };
 /** Main thread → worker. */
 export interface QueryRequest {
   id: number;

@@ -7,12 +7,13 @@ import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = '3';
+export const SEARCH_SCHEMA_VERSION = '4';
 
 /*
  * Ids are interned: a session's and a message's id is stored once (`sessions`, `messages`) and
  * documents name them by integer. The text itself is not kept: the FTS5 table is contentless
- * (words and positions), and a page's 20 snippets are cut from the source (doc-text.ts).
+ * (words and positions), and a page's 20 snippets are cut from the source (doc-text.ts). Words are
+ * stemmed (porter over unicode61): "lists" finds "list", "listed" and "listing".
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -27,7 +28,7 @@ CREATE TABLE IF NOT EXISTS docs(
   role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS docs_session ON docs(session, message);
-CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts WHERE rowid = old.id; END;
 `;
 

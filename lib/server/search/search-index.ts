@@ -43,7 +43,12 @@ export type IndexedHit = Omit<SearchHit, 'snippet'>;
 export interface SearchPage {
   hits: IndexedHit[];
   more: boolean;
+  /** How many documents match, counted up to COUNT_CAP (asked for on a first page only). */
+  total?: number;
 }
+
+/** Counting every match of a common word is what costs: past this many, "10,000+". */
+export const COUNT_CAP = 10_000;
 
 interface HitRow {
   id: number;
@@ -214,7 +219,7 @@ export class SearchIndex {
   }
 
   /** Hits for an FTS5 expression (see `parseSearchQuery`), best first (or in time order, for one session's next/previous). */
-  query(match: string, filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' }): SearchPage {
+  query(match: string, filters: SearchFilters, page: { limit: number; offset: number; order: 'rank' | 'time' | 'newest'; count?: boolean }): SearchPage {
     const where = ['fts MATCH ?'];
     const params: (string | number)[] = [match];
     const add = (clause: string, ...values: (string | number)[]) => {
@@ -231,11 +236,17 @@ export class SearchIndex {
     if (filters.role) add('d.role = ?', filters.role);
     if (filters.kinds?.length) add(`d.kind IN (${filters.kinds.map(() => '?').join(', ')})`, ...filters.kinds);
     let sql: string;
-    if (page.order === 'time') {
-      // In order (find-in-session): the session's documents, each checked against the matches; no ranking.
+    let total: number | undefined;
+    if (page.count) {
+      const counted = `SELECT 1 FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.n = d.session WHERE ${where.join(' AND ')} LIMIT ${COUNT_CAP + 1}`;
+      total = (this.st(`SELECT count(*) AS n FROM (${counted})`).get(...params) as { n: number }).n;
+    }
+    if (page.order === 'time' || page.order === 'newest') {
+      // In order (find-in-session, or newest first): the documents, each checked against the matches; no ranking.
       where[0] = 'd.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)';
+      const direction = page.order === 'newest' ? 'DESC' : 'ASC';
       sql = `SELECT ${HIT_COLUMNS}
-        FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message WHERE ${where.join(' AND ')} ORDER BY d.time, d.id LIMIT ? OFFSET ?`;
+        FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message WHERE ${where.join(' AND ')} ORDER BY d.time ${direction}, d.id ${direction} LIMIT ? OFFSET ?`;
     } else {
       if (where.length === 1) {
         // A common word matches most documents and ranking them all is what costs: with nothing to
@@ -248,7 +259,7 @@ export class SearchIndex {
         WHERE ${where.join(' AND ')} ORDER BY rank LIMIT ? OFFSET ?`;
     }
     const rows = this.st(sql).all(...params, page.limit + 1, page.offset) as HitRow[];
-    return { hits: rows.slice(0, page.limit).map(toHit), more: rows.length > page.limit };
+    return { hits: rows.slice(0, page.limit).map(toHit), more: rows.length > page.limit, ...(total === undefined ? {} : { total }) };
   }
 }
 

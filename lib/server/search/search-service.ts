@@ -9,7 +9,7 @@ import type { Store } from '../store/store';
 import { defaultBuildMode, type BuildMode } from './build-runner';
 import { damagedIndexError, isCorruption, openSearchDb, searchDbPath } from './search-db';
 import { docTexts } from './doc-text';
-import { SearchIndex, type SearchFilters, type SearchPage } from './search-index';
+import { COUNT_CAP, SearchIndex, type SearchFilters, type SearchPage } from './search-index';
 import { defaultQueryMode, QueryBusyError, QueryCancelledError, QueryRunner, QueryTimeoutError, type QueryMode } from './query-runner';
 import { SearchUpdater } from './search-updater';
 
@@ -18,7 +18,7 @@ export interface SearchRequest {
   filters: SearchFilters;
   limit: number;
   offset: number;
-  order: 'rank' | 'time';
+  order: 'rank' | 'time' | 'newest';
 }
 
 /**
@@ -71,7 +71,7 @@ export class SearchService {
     let page: SearchPage;
     try {
       // Off this thread, with a time limit: a broad search must not hold the other requests.
-      page = await this.queries.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order });
+      page = await this.queries.query(match, request.filters, { limit: request.limit, offset: request.offset, order: request.order, count: request.offset === 0 });
     } catch (error) {
       if (error instanceof QueryTimeoutError || error instanceof QueryBusyError || error instanceof QueryCancelledError) return { ...base, error: error.message };
       this.onError(error);
@@ -81,7 +81,7 @@ export class SearchService {
     const texts = await docTexts(this.store, page.hits, this.plans);
     const words = markWords(marks);
     const hits = page.hits.map((hit, i) => ({ ...hit, snippet: makeSnippet(texts[i] ?? '', words) }));
-    return { ...base, hits, ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
+    return { ...base, hits, ...(page.total === undefined ? {} : { total: page.total, totalCapped: page.total > COUNT_CAP }), ...(page.more ? { nextCursor: String(request.offset + request.limit) } : {}) };
   }
 
   /** The plans now (the plan tracker's): their checklist items are searchable, and open the plan. */

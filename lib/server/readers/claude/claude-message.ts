@@ -18,6 +18,8 @@ export interface ClaudeReadContext {
   agent?: string;
   /** The top-level session: subagents are `<rootID>:agent-<id>`. */
   rootID: string;
+  /** The context window the session's requests ran with (claude-context-window.ts). */
+  contextLimit?: number;
 }
 
 const FINISH: Record<string, string> = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'length', pause_turn: 'tool-calls' };
@@ -56,6 +58,7 @@ export function addAssistant(b: SessionBuilder, group: AssistantGroup, index: nu
     ...(parent ? { parentID: parent.id } : {}),
     ...(model ? { providerID: 'anthropic', modelID: model } : {}),
     ...(ctx.agent ? { agent: ctx.agent } : {}),
+    ...(model && ctx.contextLimit ? { contextLimit: ctx.contextLimit } : {}),
   };
   if (failed) {
     const text = all.find((p) => p.type === 'text');

@@ -43,6 +43,8 @@ export const claudeLineSchema = z.looseObject({
   subtype: optString,
   content: z.unknown().optional(),
   compactMetadata: z.looseObject({ trigger: optString }).optional().catch(undefined),
+  /** `api-request` lines: the request's model and beta flags (the 1M context window is one). */
+  params: z.looseObject({ model: optString, betas: z.array(z.string()).optional().catch(undefined) }).optional().catch(undefined),
 });
 export type ClaudeLine = z.infer<typeof claudeLineSchema>;
 

@@ -7,6 +7,7 @@ import type { FileSession } from '../pi/file-index';
 import { timeOf } from '../pi/jsonl';
 import { SessionBuilder } from '../pi/session-builder';
 import { attachmentPart, isTaskNotification, lineText, systemParts } from './claude-context';
+import { claudeContextWindow } from './claude-context-window';
 import { groupAssistantLines } from './claude-group';
 import { addAssistant, addUser, entryOf, type ClaudeReadContext } from './claude-message';
 import type { ClaudeLine } from './claude-schema';
@@ -38,12 +39,14 @@ const IGNORED = new Set([
 ]);
 const TITLE_MAX = 100;
 
-function titleOf(lines: readonly ClaudeLine[], ownIDs: Set<string>): string | undefined {
-  const custom = lines.findLast((l) => l.type === 'custom-title' && l.customTitle)?.customTitle;
+/** A fork's own title: its first prompt after what it copied from the original (`ownFrom`), not the original's. */
+function titleOf(lines: readonly ClaudeLine[], ownIDs: Set<string>, ownFrom: number): string | undefined {
+  const own = lines.slice(ownFrom);
+  const custom = own.findLast((l) => l.type === 'custom-title' && l.customTitle)?.customTitle;
   if (custom) return custom;
-  const summary = lines.findLast((l) => l.type === 'summary' && l.summary && (!l.leafUuid || ownIDs.has(l.leafUuid)))?.summary;
+  const summary = own.findLast((l) => l.type === 'summary' && l.summary && (!l.leafUuid || ownIDs.has(l.leafUuid)))?.summary;
   if (summary) return summary;
-  for (const l of lines) {
+  for (const l of own) {
     if (l.type !== 'user' || l.isMeta || l.isCompactSummary) continue;
     const text = lineText((l.message as { content?: unknown } | undefined)?.content).trim();
     if (!text || /^\s*<(local-)?command-/.test(text) || isTaskNotification(text)) continue;
@@ -76,6 +79,7 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
   const b = new SessionBuilder(ctx.sessionID);
   const groups = groupAssistantLines(lines);
   const fork = forkOf(lines, ctx);
+  const reading = { ...ctx, contextLimit: claudeContextWindow(lines) };
   const times = lines.filter((_, i) => i > fork.upTo).map((l) => timeOf(l.timestamp)).filter((t): t is number => t !== undefined);
   const created = times.length > 0 ? times.reduce((a, t) => Math.min(a, t)) : (ctx.mtime ?? 0);
   let now = created;
@@ -88,7 +92,7 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
     const size = sizes[index] ?? 0;
     if (line.type === 'assistant') {
       const group = groups.get(line);
-      if (group) addAssistant(b, group, index, time, ctx);
+      if (group) addAssistant(b, group, index, time, reading);
       return; // later streamed lines of a group were merged into its first
     }
     if (line.type === 'user' && addUser(b, line, index, time, size, ctx)) return;
@@ -111,7 +115,7 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
     directory: cwd,
     ...(ctx.parentID ? { parentID: ctx.parentID } : {}),
     ...(fork.from ? { forkedFrom: fork.from } : {}),
-    title: titleOf(lines, ownIDs) ?? ctx.sessionID,
+    title: titleOf(lines, ownIDs, fork.upTo + 1) ?? ctx.sessionID,
     ...(version ? { version } : {}),
     time: { created, updated },
     origin: ctx.path,

@@ -15,7 +15,7 @@ const state = fc.record(
     raw: maybe(fc.string({ maxLength: 3 })),
     output: maybe(fc.string({ maxLength: 3 })),
     title: maybe(fc.string({ maxLength: 3 })),
-    error: maybe(fc.string({ maxLength: 3 })),
+    error: maybe(fc.oneof(fc.string({ maxLength: 3 }), fc.constant('The user rejected permission to use this specific tool call.'))),
     metadata: maybe(fc.record({ sessionId: maybe(fc.constantFrom('ses_child')) }, { requiredKeys: [] })),
     time: maybe(time),
   },

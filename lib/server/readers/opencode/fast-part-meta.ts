@@ -1,4 +1,5 @@
 import { mainArgOf, type PartMeta } from '@/lib/model/part-meta';
+import { isUserRejection } from '@/lib/model/user-rejection';
 import type { ToolStatus } from '@/lib/model/part';
 import { finite, isObj, optFinite, optString, plainTokens, type Obj } from './plain-values';
 import { reshapeTokens } from './reshape-tokens';
@@ -65,6 +66,7 @@ export function fastPartMeta(value: unknown, created?: number, updated?: number)
       meta.tool = value.tool;
       meta.status = state.status as ToolStatus;
       meta.mainArg = mainArgOf((state.input ?? {}) as Obj);
+      if (state.status === 'error' && typeof state.error === 'string' && isUserRejection(state.error)) meta.rejected = true;
       break;
     }
     default:

@@ -100,5 +100,8 @@ export const rawFileDiffListSchema = z.array(
     additions: num.catch(0),
     deletions: num.catch(0),
     patch: z.string().nullish(),
+    /** 1.1.x keeps the file's two versions instead of a patch. */
+    before: z.string().optional().catch(undefined),
+    after: z.string().optional().catch(undefined),
   }),
 );

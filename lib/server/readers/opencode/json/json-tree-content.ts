@@ -9,6 +9,7 @@ import type { ContentRequest, ReadIssue, SessionContent, StepIndexRead } from '.
 import { rawFileDiffListSchema, rawTodoListSchema } from '../raw-schemas';
 import { reshapePart } from '../reshape-part';
 import { readTreeRecord } from './read-tree-record';
+import { unifiedPatch } from '@/lib/diff/line-diff';
 
 const READ_CONCURRENCY = 64;
 
@@ -86,7 +87,9 @@ export async function readTreeTodos(storageRoot: string, sessionID: string, issu
 export async function readTreeDiffs(storageRoot: string, sessionID: string, issues: ReadIssue[]): Promise<FileDiff[]> {
   return readList(storageRoot, path.join(storageRoot, 'session_diff', `${sessionID}.json`), issues, (value) => {
     const parsed = rawFileDiffListSchema.safeParse(value);
-    return parsed.success ? parsed.data.map((d) => ({ file: d.file, additions: d.additions, deletions: d.deletions, patch: d.patch ?? undefined })) : undefined;
+    // A diff that keeps the file's two versions (1.1.x) opens as the patch made from them.
+    const patchOf = (d: { patch?: string | null; before?: string; after?: string }) => d.patch ?? (d.before !== undefined && d.after !== undefined ? unifiedPatch(d.before, d.after) : undefined);
+    return parsed.success ? parsed.data.map((d) => ({ file: d.file, additions: d.additions, deletions: d.deletions, patch: patchOf(d) })) : undefined;
   });
 }
 

@@ -1,0 +1,5 @@
+import { NotFoundView } from '@/components/shell/not-found-view';
+
+export default function NotFound() {
+  return <NotFoundView />;
+}
