@@ -96,7 +96,7 @@ export function foldUsageRows(rows: Iterable<UsageRow>, input: FoldInput): Stats
     groupBy: input.groupBy,
     sessions,
     roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
-    projectLabels: projectLabels(input.projects),
+    projectLabels: projectLabels(input.projects, input.sessions),
     time: sharedTimeKeyer(input.timeZone),
   };
   const grouper = createGrouper(context);
