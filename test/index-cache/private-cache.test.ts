@@ -56,6 +56,15 @@ describe('the cache folder', () => {
     }
   });
 
+  it('leaves a shared temp folder (sticky, as /tmp) as it is: a cache file named straight in it is 0600, the folder stays open', () => {
+    const shared = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-shared-'));
+    chmodSync(shared, 0o1777);
+    const cache = IndexCache.open(path.join(shared, 'summary-index.db'));
+    closers.push(() => cache?.close());
+    expect((statSync(shared).mode & 0o7777).toString(8)).toBe('1777');
+    expect(mode(path.join(shared, 'summary-index.db'))).toBe('600');
+  });
+
   it('never writes through a link: a cache file linked to OpenCode\'s database is replaced, the database untouched', () => {
     const dir = openCacheFolder();
     const target = opencodeDb();

@@ -29,6 +29,9 @@ export function ensurePrivateDir(dir: string): void {
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) throw new CacheRefusedError(`${dir} belongs to another user`);
   if ((stat.mode & 0o777) === DIR_MODE) return;
+  // A shared temp folder (sticky, as /tmp is) is never made private: others' files live there. Its
+  // own files are 0600 all the same. (A cache file named straight in the temp folder turned /tmp 0700.)
+  if ((stat.mode & 0o1000) !== 0) return;
   // A linked folder is someone's choice, and may be another program's: its mode is not changed, it is not used open.
   if (lstatSync(dir).isSymbolicLink()) throw new CacheRefusedError(`${dir} links to a folder others can enter (${(stat.mode & 0o777).toString(8)})`);
   chmodSync(dir, DIR_MODE);
