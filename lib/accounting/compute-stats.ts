@@ -5,11 +5,12 @@ import type { SessionInfo } from '@/lib/model/session';
 import { matchesSource, type SourceFilter } from '@/lib/model/source';
 import { createPriceResolver } from '@/lib/pricing/lookup-price';
 import type { PriceResolver } from '@/lib/pricing/price-types';
-import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
+import { emptyFigure, type Figure } from './figure';
 import { measureMessageInto, type UsageLevel } from './measure-message';
-import { rootSessionIndex, subtreeSessionIDs } from './session-tree';
-import { agentOf, createGrouper, sortGroups, type StatsGroup, type StatsGroupBy } from './stats-grouping';
-import { sharedTimeKeyer, type TimeZoneSpec } from './time-keys';
+import { subtreeSessionIDs } from './session-tree';
+import { agentOf, type StatsGroup, type StatsGroupBy } from './stats-grouping';
+import { createStatsAccumulator } from './stats-accumulator';
+import type { TimeZoneSpec } from './time-keys';
 import { distinctPathLabels, projectLabel } from '@/lib/format/distinct-path-labels';
 
 export interface StatsFilters {
@@ -87,23 +88,12 @@ export function projectLabels(projects: StatsInput['projects'], sessions: readon
 export function computeStats(input: StatsInput): StatsResult {
   const f = input.filters ?? {};
   const sessions = new Map(input.sessions.map((s) => [s.id, s]));
-  const needRoots = f.roots === true && (input.groupBy === 'session' || input.split === 'session');
   const only = f.sessionIDs ? new Set(f.sessionIDs) : undefined;
   const subtree = f.subtreeOf ? subtreeSessionIDs(input.sessions, f.subtreeOf) : undefined;
   const agentKey = f.agent === undefined ? undefined : (agentOf(f.agent)?.key ?? '');
   const sessionFiltered = f.project !== undefined || f.source !== undefined || f.excludeArchived === true;
-  const context = {
-    groupBy: input.groupBy,
-    sessions,
-    roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
-    projectLabels: projectLabels(input.projects, input.sessions),
-    time: sharedTimeKeyer(input.timeZone),
-  };
-  const grouper = createGrouper(context);
-  const split = input.split;
-  const splitters = new Map<StatsGroup, ReturnType<typeof createGrouper>>();
+  const stats = createStatsAccumulator({ sessions: input.sessions, groupBy: input.groupBy, split: input.split, roots: f.roots, projects: input.projects, timeZone: input.timeZone });
   const options = { prices: input.prices ?? createPriceResolver(), steps: input.steps, usage: input.usage };
-  const total = emptyFigure();
   const one = emptyFigure();
   for (const m of input.messages) {
     if (m.role !== 'assistant') continue;
@@ -121,23 +111,7 @@ export function computeStats(input: StatsInput): StatsResult {
       if (f.source !== undefined && !matchesSource(s.source, f.source)) continue;
       if (f.excludeArchived && s.time.archived !== undefined) continue;
     }
-    if (!measureMessageInto(one, m, options)) continue;
-    addFigureInto(total, one);
-    const group = grouper.groupOf(m);
-    addFigureInto(group.figure, one);
-    if (split) {
-      let splitter = splitters.get(group);
-      if (!splitter) splitters.set(group, (splitter = createGrouper({ ...context, groupBy: split })));
-      addFigureInto(splitter.groupOf(m).figure, one);
-    }
+    if (measureMessageInto(one, m, options)) stats.add(m, one);
   }
-  const groups = [...grouper.groups.values()];
-  for (const g of groups) {
-    finishFigure(g.figure);
-    const parts = splitters.get(g);
-    if (!split || !parts) continue;
-    for (const p of parts.groups.values()) finishFigure(p.figure);
-    g.split = sortGroups([...parts.groups.values()], split);
-  }
-  return { total: finishFigure(total), groups: sortGroups(groups, input.groupBy) };
+  return stats.result();
 }

@@ -3,12 +3,11 @@ import type { TokenCounts } from '@/lib/model/tokens';
 import { totalTokenCount } from '@/lib/model/tokens';
 import { createPriceResolver } from '@/lib/pricing/lookup-price';
 import { costAtRates } from './compute-cost';
-import { projectLabels, type StatsInput, type StatsResult } from './compute-stats';
-import { addFigureInto, emptyFigure, finishFigure, type Figure } from './figure';
+import type { StatsInput, StatsResult } from './compute-stats';
+import { emptyFigure, type Figure } from './figure';
 import { configPricedListOf, unpricedListOf } from './model-key';
-import { rootSessionIndex } from './session-tree';
-import { createGrouper, sortGroups, type GroupedSession, type StatsGroup, type StatsGroupBy } from './stats-grouping';
-import { sharedTimeKeyer } from './time-keys';
+import type { GroupedSession, StatsGroupBy } from './stats-grouping';
+import { createStatsAccumulator } from './stats-accumulator';
 
 /** What a usage row is keyed by beyond pricing's own keys: a quarter hour, the raw agent, the session. */
 export type UsageDimension = 'quarter' | 'agent' | 'session';
@@ -90,20 +89,8 @@ export interface FoldInput extends Pick<StatsInput, 'groupBy' | 'split' | 'timeZ
 
 /** Stats from usage rows: the same groups, labels and order as `computeStats` over the messages. */
 export function foldUsageRows(rows: Iterable<UsageRow>, input: FoldInput): StatsResult {
-  const sessions = new Map(input.sessions.map((s) => [s.id, s]));
-  const needRoots = input.roots === true && (input.groupBy === 'session' || input.split === 'session');
-  const context = {
-    groupBy: input.groupBy,
-    sessions,
-    roots: needRoots ? rootSessionIndex(input.sessions) : undefined,
-    projectLabels: projectLabels(input.projects, input.sessions),
-    time: sharedTimeKeyer(input.timeZone),
-  };
-  const grouper = createGrouper(context);
-  const split = input.split;
-  const splitters = new Map<StatsGroup, ReturnType<typeof createGrouper>>();
+  const stats = createStatsAccumulator(input);
   const prices = input.prices ?? createPriceResolver();
-  const total = emptyFigure();
   const one = emptyFigure();
   for (const row of rows) {
     // What a grouper reads of a message: the row stands in for each of its messages.
@@ -119,22 +106,7 @@ export function foldUsageRows(rows: Iterable<UsageRow>, input: FoldInput): Stats
       tokens: row.tokens,
     };
     rowFigureInto(one, row, prices, probe);
-    addFigureInto(total, one);
-    const group = grouper.groupOf(probe);
-    addFigureInto(group.figure, one);
-    if (split) {
-      let splitter = splitters.get(group);
-      if (!splitter) splitters.set(group, (splitter = createGrouper({ ...context, groupBy: split })));
-      addFigureInto(splitter.groupOf(probe).figure, one);
-    }
+    stats.add(probe, one);
   }
-  const groups = [...grouper.groups.values()];
-  for (const g of groups) {
-    finishFigure(g.figure);
-    const parts = splitters.get(g);
-    if (!split || !parts) continue;
-    for (const p of parts.groups.values()) finishFigure(p.figure);
-    g.split = sortGroups([...parts.groups.values()], split);
-  }
-  return { total: finishFigure(total), groups: sortGroups(groups, input.groupBy) };
+  return stats.result();
 }
