@@ -6,6 +6,8 @@ export const DEFAULT_PORT = 4317;
 export const LOOPBACK = '127.0.0.1';
 
 export const HELP = `Usage: sessionscope [options]          (in a clone: npm start -- [options])
+       sessionscope <command> [options]  run one command and exit; \`sessionscope <command> --help\`
+         report daily|weekly|monthly|session|blocks   statusline   export --otlp URL   publish --team-db URL
 
   --port, -p N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host HOST           interface to listen on (default ${LOOPBACK}); anything but loopback

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Starts the dashboard: `sessionscope [--port N] [--host H] [--opencode-dir DIR]` (a clone: `npm start -- ...`).
+// Starts the dashboard: `sessionscope [--port N] [--host H] [--opencode-dir DIR]` (a clone: `npm start -- ...`),
+// or runs one command and exits: `sessionscope report daily`, `sessionscope export --otlp URL` (bin/subcommand.mjs).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -8,70 +9,82 @@ import { parseArgs } from 'node:util';
 import { createNextApp, locateApp, sqliteInstallDir } from './app.mjs';
 import { openBrowser } from './open-browser.mjs';
 import { applyOptionsToEnv, HELP, parseOptions } from './options.mjs';
+import { runSubcommand, SUBCOMMANDS } from './subcommand.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let options;
-try {
-  options = parseOptions(parseArgs({ args: process.argv.slice(2), options: OPTION_SPEC(), allowPositionals: false, strict: true }).values);
-} catch (error) {
-  console.error(`sessionscope: ${error.message}\n\n${HELP}`);
-  process.exit(2);
+if (SUBCOMMANDS.includes(process.argv[2] ?? '')) {
+  process.env.SQLITE_USE_URI ??= '1';
+  process.exitCode = await runSubcommand(root, process.argv.slice(2));
+  // Commands close what they open; a stray timer (a retry's pause) never keeps a finished command alive.
+  setTimeout(() => process.exit(), 2_000).unref();
+} else {
+  await serveDashboard();
 }
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-if (options.version) {
-  console.log(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version);
-  process.exit(0);
-}
-applyOptionsToEnv(options, process.env);
-// SQLite URI names (`file:...?immutable=1`) for OpenCode's database; read when the first connection opens.
-process.env.SQLITE_USE_URI ??= '1';
-// A local, offline tool: Next's anonymous telemetry stays off for the build and the server.
-process.env.NEXT_TELEMETRY_DISABLED = '1';
-// Named in the one line printed when better-sqlite3 cannot load (lib/server/readers/opencode/sqlite/).
-process.env.SESSIONSCOPE_INSTALL_DIR = sqliteInstallDir(root);
 
-const app = await createNextApp(locateApp(root), options);
-await app.prepare();
-const handle = app.getRequestHandler();
-const { guardRequest, SECURITY_HEADERS } = await import('./guard.mjs');
-const guard = guardRequest(options);
-
-// Requests being answered, read by the store's first read to let them out between its stages
-// (lib/server/http/request-activity.ts). The live event stream stays open: not counted.
-const activity = (globalThis[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
-
-const server = http.createServer((req, res) => {
-  // Before anything answers: Next's own redirects (`//api/x`, a trailing slash), 404s and errors carry them too.
-  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-  if (!guard(req, res)) return;
-  if (!req.url?.startsWith('/api/events')) {
-    activity.inFlight++;
-    res.once('close', () => activity.inFlight--);
+async function serveDashboard() {
+  let options;
+  try {
+    options = parseOptions(parseArgs({ args: process.argv.slice(2), options: OPTION_SPEC(), allowPositionals: false, strict: true }).values);
+  } catch (error) {
+    console.error(`sessionscope: ${error.message}\n\n${HELP}`);
+    process.exit(2);
   }
-  handle(req, res);
-});
-// Node answers a request it cannot parse itself: with the same headers, and nothing of the request.
-const clientErrorHead = ['HTTP/1.1 400 Bad Request', ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`), 'Content-Length: 0', 'Connection: close', '', ''].join('\r\n');
-server.on('clientError', (_error, socket) => {
-  if (socket.writable) socket.end(clientErrorHead);
-  else socket.destroy();
-});
-server.on('error', (error) => {
-  console.error(`sessionscope: cannot listen on ${options.host}:${options.port}: ${error.message}`);
-  process.exit(1);
-});
-server.listen(options.port, options.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
-  console.log(`sessionscope: ready on http://${shownHost}:${port}/`);
-  if (options.token) console.log(`sessionscope: access token (shown once): ${options.token}\n  open http://${shownHost}:${port}/?token=${options.token}`);
-  if (options.open) openBrowser(`http://${shownHost}:${port}/${options.token ? `?token=${options.token}` : ''}`);
-});
+  if (options.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  if (options.version) {
+    console.log(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version);
+    process.exit(0);
+  }
+  applyOptionsToEnv(options, process.env);
+  // SQLite URI names (`file:...?immutable=1`) for OpenCode's database; read when the first connection opens.
+  process.env.SQLITE_USE_URI ??= '1';
+  // A local, offline tool: Next's anonymous telemetry stays off for the build and the server.
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  // Named in the one line printed when better-sqlite3 cannot load (lib/server/readers/opencode/sqlite/).
+  process.env.SESSIONSCOPE_INSTALL_DIR = sqliteInstallDir(root);
+
+  const app = await createNextApp(locateApp(root), options);
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const { guardRequest, SECURITY_HEADERS } = await import('./guard.mjs');
+  const guard = guardRequest(options);
+
+  // Requests being answered, read by the store's first read to let them out between its stages
+  // (lib/server/http/request-activity.ts). The live event stream stays open: not counted.
+  const activity = (globalThis[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
+
+  const server = http.createServer((req, res) => {
+    // Before anything answers: Next's own redirects (`//api/x`, a trailing slash), 404s and errors carry them too.
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    if (!guard(req, res)) return;
+    if (!req.url?.startsWith('/api/events')) {
+      activity.inFlight++;
+      res.once('close', () => activity.inFlight--);
+    }
+    handle(req, res);
+  });
+  // Node answers a request it cannot parse itself: with the same headers, and nothing of the request.
+  const clientErrorHead = ['HTTP/1.1 400 Bad Request', ...SECURITY_HEADERS.map(([name, value]) => `${name}: ${value}`), 'Content-Length: 0', 'Connection: close', '', ''].join('\r\n');
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end(clientErrorHead);
+    else socket.destroy();
+  });
+  server.on('error', (error) => {
+    console.error(`sessionscope: cannot listen on ${options.host}:${options.port}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(options.port, options.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+    console.log(`sessionscope: ready on http://${shownHost}:${port}/`);
+    if (options.token) console.log(`sessionscope: access token (shown once): ${options.token}\n  open http://${shownHost}:${port}/?token=${options.token}`);
+    if (options.open) openBrowser(`http://${shownHost}:${port}/${options.token ? `?token=${options.token}` : ''}`);
+  });
+}
 
 function OPTION_SPEC() {
   return {

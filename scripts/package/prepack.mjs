@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assemble } from './assemble.mjs';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const reuse = process.env.SESSIONSCOPE_PACK_BUILD;
@@ -17,4 +18,5 @@ if (!reuse) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 assemble(root, distDir);
+await bundleCli(root);
 console.log(`sessionscope prepack: dist/ holds the app built in ${distDir}`);

@@ -49,7 +49,7 @@ export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'da
 }
 
 /** The session database in the cache folder; one in memory where that folder cannot hold it (said once). */
-function openCacheSessionDb(): SqliteSessionDb | null {
+export function openCacheSessionDb(): SqliteSessionDb | null {
   const file = defaultSessionDbFile();
   try {
     return openSqliteSessionDb(file) ?? null;

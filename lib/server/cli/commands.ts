@@ -1,0 +1,13 @@
+import 'server-only';
+
+/** One `sessionscope <name> ...` command: its arguments after the name, its exit code. */
+export interface Command {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+/**
+ * Every command, loaded when named (a report never loads the OpenTelemetry exporter). Its name must
+ * also be in bin/subcommand.mjs's SUBCOMMANDS, which hands it over before the dashboard starts.
+ */
+export const COMMANDS: Record<string, { summary: string; load(): Promise<Command> }> = {};
