@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,9 @@ export default defineConfig({
     // The search index's build runs on the test's thread (test/search/search-worker.test.ts runs the worker).
     // Queries likewise (test/search/search-off-thread.test.ts runs them on their worker).
     env: { SQLITE_USE_URI: '1', SESSIONSCOPE_SEARCH_BUILD: 'inline', SESSIONSCOPE_SEARCH_QUERY: 'inline' },
+    // Two test files at once even on a 2-core machine (vitest's default there is one): the browser,
+    // live and package files spend most of their time waiting on Chromium, servers and agents.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 300_000,
     // A poll waits for a page or the store to catch up; CI machines are shared and slow (a reload
