@@ -6,7 +6,6 @@ import { Loading } from '@/components/ui/loading';
 import { DownloadLinks, statsDownload } from '@/components/ui/download-links';
 import { useStats } from '@/components/charts/use-stats';
 import { costBreakdown } from '@/lib/charts/breakdown';
-import { formatCost } from '@/lib/format/format-cost';
 import { formatCompact } from '@/lib/format/format-tokens';
 import { describeCost } from '@/lib/view/cost-view';
 import { fromParam, type OverviewRange } from '@/lib/view/overview-range';
@@ -49,7 +48,7 @@ export function CostBreakdowns({ range }: { range: OverviewRange }) {
               <div className="bar-fill" style={{ width: `${Math.max(1, r.share * 100)}%` }} />
             </div>
             <div className="bar-value" title={describeCost(r).title}>
-              {formatCost(r.cost)}
+              {describeCost(r).stored}
             </div>
             <div className="bar-sub muted">{formatCompact(r.tokens)} tok</div>
           </li>

@@ -28,7 +28,7 @@ export function TotalsBySource() {
               <div className="bar-fill" style={{ width: `${Math.max(r.cost > 0 ? 1 : 0, r.share * 100)}%` }} />
             </div>
             <div className="bar-value" data-col="cost">
-              {formatCost(r.cost)}
+              {r.costRecorded === 'none' ? <span className="muted" title="This agent records tokens, not a cost: see the API-price figure">not recorded</span> : formatCost(r.cost)}
             </div>
             <div className="bar-sub muted">
               <span data-col="sessions">{r.sessions === undefined ? '…' : plural(r.sessions, 'session')}</span> · <span data-col="tokens">{formatCompact(r.tokens)} tok</span>

@@ -2,7 +2,7 @@ import { Counting } from '@/components/ui/loading';
 import { Panel } from '@/components/ui/panel';
 import { SessionLink } from '@/components/ui/session-link';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatCost } from '@/lib/format/format-cost';
+import { describeCost } from '@/lib/view/cost-view';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 
 /** `counting`: the store still reads messages, so costs are partial: "counting…", never "$0.00". */
@@ -15,7 +15,7 @@ export function ChildrenList({ sessions, counting = false }: { sessions: Session
             <StatusBadge status={s.status} />
             <SessionLink session={s} />
             <span className="muted small">
-              {counting ? <Counting /> : <>{s.agents.join(', ')} · {formatCost(s.total.cost)}</>}
+              {counting ? <Counting /> : <>{s.agents.join(', ')} · {describeCost(s.total).stored}</>}
             </span>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { sessionHref } from '@/components/ui/session-link';
 import { SessionTitle } from '@/components/ui/session-title';
-import { formatCost } from '@/lib/format/format-cost';
+import { describeCost } from '@/lib/view/cost-view';
 import type { TreeNodeBox } from '@/lib/tree/layout-session-tree';
 import { statusLabel, statusTone } from '@/lib/view/status-view';
 
@@ -22,7 +22,7 @@ export function TreeNodeCard({ node, current, onToggle, width, height }: Props) 
         <span className={`dot tone-${statusTone(s.status.status)}`} title={`${statusLabel(s.status.status)}: ${s.status.reason}`} />
         <span className="chip">{agent}</span>
         <span className="tree-cost" title="Cost with descendants">
-          {formatCost(s.total.cost)}
+          {describeCost(s.total).stored}
         </span>
         {node.childCount > 0 ? (
           <button type="button" className="tree-toggle" onClick={() => onToggle(s.id)} aria-expanded={!node.collapsed} title={node.collapsed ? 'Show subagents' : 'Hide subagents'}>

@@ -8,7 +8,7 @@ export function CostFigure({ value, testId, align = 'end', inline = false }: { v
   const v = describeCost(value);
   return (
     <span className={`cost-figure align-${align}${inline ? ' inline' : ''}`} title={v.title} data-testid={testId} data-partly-unpriced={v.partlyUnpriced ? 'true' : undefined}>
-      <span className="cost-stored">{v.stored}</span>
+      <span className={`cost-stored${value.costRecorded === 'none' ? ' muted' : ''}`}>{v.stored}</span>
       {v.alt ? <span className={`cost-alt${v.partlyUnpriced ? ' unpriced' : ''}`}>{v.alt}</span> : null}
     </span>
   );

@@ -14,6 +14,8 @@ export interface Figure {
   steps: number;
   /** Messages whose usage came from their step-finish parts rather than the message record. */
   stepMessages: number;
+  /** Messages whose agent records no cost (Codex CLI, Gemini CLI): `storedCost` says nothing of them. */
+  unrecordedMessages: number;
   /** Messages whose model has no known price: `computedCost` leaves them out. */
   unpricedMessages: number;
   unpricedTokens: number;
@@ -33,6 +35,7 @@ export function emptyFigure(): Figure {
     messages: 0,
     steps: 0,
     stepMessages: 0,
+    unrecordedMessages: 0,
     unpricedMessages: 0,
     unpricedTokens: 0,
   };
@@ -46,6 +49,7 @@ export function addFigureInto(a: Figure, b: Readonly<Figure>): Figure {
   a.messages += b.messages;
   a.steps += b.steps;
   a.stepMessages += b.stepMessages;
+  a.unrecordedMessages += b.unrecordedMessages;
   a.unpricedMessages += b.unpricedMessages;
   a.unpricedTokens += b.unpricedTokens;
   if (b.unpricedModels) a.unpricedModels = mergeModelLists(a.unpricedModels, b.unpricedModels);
@@ -79,4 +83,10 @@ export function usageBasisOf(figure: Readonly<Figure>): 'message' | 'steps' | 'm
   if (figure.messages === 0) return 'none';
   if (figure.stepMessages === 0) return 'message';
   return figure.stepMessages === figure.messages ? 'steps' : 'mixed';
+}
+
+/** Whether the agents recorded this figure's cost: `all` (absent from the figure's spend), `some` or `none`. */
+export function costRecordedOf(figure: Readonly<Pick<Figure, 'messages' | 'unrecordedMessages'>>): 'all' | 'some' | 'none' {
+  if (figure.unrecordedMessages <= 0) return 'all';
+  return figure.unrecordedMessages >= figure.messages ? 'none' : 'some';
 }

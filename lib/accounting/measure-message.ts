@@ -26,7 +26,7 @@ function reset(f: Figure): void {
   f.storedCost = 0;
   f.computedCost = 0;
   f.tokens.input = f.tokens.output = f.tokens.reasoning = f.tokens.cacheRead = f.tokens.cacheWrite = 0;
-  f.messages = f.steps = f.stepMessages = f.unpricedMessages = f.unpricedTokens = 0;
+  f.messages = f.steps = f.stepMessages = f.unrecordedMessages = f.unpricedMessages = f.unpricedTokens = 0;
   delete f.cacheHitRatio;
   delete f.unpricedModels;
   delete f.configPriced;
@@ -41,6 +41,7 @@ export function measureMessageInto(out: Figure, message: MessageInfo, options: M
   if (message.role !== 'assistant') return false;
   const match = options.prices(message.providerID, message.modelID, message.sessionID);
   out.messages = 1;
+  if (message.costUnrecorded) out.unrecordedMessages = 1;
   const parts = options.usage === 'message' ? undefined : options.steps?.get(message.id);
   if (parts) {
     for (const part of parts) {

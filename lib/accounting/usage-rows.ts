@@ -34,6 +34,8 @@ export interface UsageRow {
   /** Messages that used any token or cost anything (an unpriced one of these is flagged). */
   usedMessages: number;
   cost: number;
+  /** Messages whose agent records no cost (their `cost` is 0). */
+  unrecordedMessages: number;
   tokens: TokenCounts;
 }
 
@@ -73,6 +75,7 @@ function rowFigureInto(out: Figure, row: UsageRow, prices: NonNullable<StatsInpu
   const match = prices(row.providerID, row.modelID, row.rep);
   out.messages = row.messages;
   out.storedCost = row.cost;
+  out.unrecordedMessages = row.unrecordedMessages;
   Object.assign(out.tokens, row.tokens);
   if (match) out.computedCost = costAtRates(row.tokens, row.longContext && match.price.over200k ? match.price.over200k : match.price);
   if (!match && row.usedMessages > 0) {

@@ -1,5 +1,6 @@
 import { mergeModelLists } from '@/lib/accounting/model-key';
 import type { StatsGroup } from '@/lib/view/api-types';
+import { costRecordedIn } from '@/lib/view/cost-view';
 import { figureTokens } from '@/lib/view/periods';
 
 export interface BreakdownRow {
@@ -11,6 +12,10 @@ export interface BreakdownRow {
   unpricedModels: readonly string[];
   configPriced?: readonly string[];
   tokens: number;
+  messages: number;
+  unrecordedMessages: number;
+  /** Absent when every agent recorded its cost (see cost-view.ts). */
+  costRecorded?: 'some' | 'none';
   /** Share of the total cost, 0..1. */
   share: number;
 }
@@ -25,6 +30,8 @@ export function costBreakdown(groups: readonly StatsGroup[], top = 6): Breakdown
     unpricedModels: g.figure.unpricedModels ?? [],
     configPriced: g.figure.configPriced,
     tokens: figureTokens(g.figure),
+    messages: g.figure.messages,
+    unrecordedMessages: g.figure.unrecordedMessages ?? 0,
     share: 0,
   }));
   rows.sort((a, b) => b.cost - a.cost || b.tokens - a.tokens || a.label.localeCompare(b.label));
@@ -40,8 +47,14 @@ export function costBreakdown(groups: readonly StatsGroup[], top = 6): Breakdown
       unpricedModels: rest.reduce<readonly string[]>((list, r) => mergeModelLists(list, r.unpricedModels), []),
       configPriced: rest.reduce<readonly string[]>((list, r) => mergeModelLists(list, r.configPriced ?? []), []),
       tokens: rest.reduce((s, r) => s + r.tokens, 0),
+      messages: rest.reduce((s, r) => s + r.messages, 0),
+      unrecordedMessages: rest.reduce((s, r) => s + r.unrecordedMessages, 0),
       share: 0,
     });
+  }
+  for (const row of kept) {
+    const recorded = costRecordedIn(row);
+    if (recorded) row.costRecorded = recorded;
   }
   for (const row of kept) row.share = total > 0 ? row.cost / total : 0;
   return kept.filter((r) => r.cost > 0 || r.tokens > 0);

@@ -27,6 +27,11 @@ export interface MessageInfo {
   modelID?: string;
   mode?: string;
   cost: number;
+  /**
+   * The agent records no cost for this message (Codex CLI and Gemini CLI never do; Claude Code
+   * without a cost-state for the model): `cost` is 0 and means "not recorded", never "free".
+   */
+  costUnrecorded?: true;
   tokens: TokenCounts;
   finish?: string;
   error?: MessageError;

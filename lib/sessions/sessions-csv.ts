@@ -5,9 +5,9 @@ import type { Spend } from './spend';
 const iso = (ms: number) => (Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : '');
 const list = (values: readonly string[]) => values.join('; ');
 
-const SPEND_HEADER = ['stored_cost_usd', 'computed_cost_usd', 'unpriced_models', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'cache_hit_ratio'];
+const SPEND_HEADER = ['stored_cost_usd', 'cost_recorded', 'computed_cost_usd', 'unpriced_models', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'cache_hit_ratio'];
 const spendCells = (s: Spend): CsvCell[] => [
-  s.cost, s.computedCost, list(s.unpricedModels), s.tokens.input, s.tokens.output, s.tokens.reasoning, s.tokens.cacheRead, s.tokens.cacheWrite, s.cacheHitRatio ?? '',
+  s.cost, s.costRecorded ?? 'all', s.computedCost, list(s.unpricedModels), s.tokens.input, s.tokens.output, s.tokens.reasoning, s.tokens.cacheRead, s.tokens.cacheWrite, s.cacheHitRatio ?? '',
 ];
 
 const HEADER = [

@@ -1,4 +1,4 @@
-import type { Figure } from '@/lib/accounting/figure';
+import { costRecordedOf, type Figure } from '@/lib/accounting/figure';
 import type { TokenCounts } from '@/lib/model/tokens';
 
 /**
@@ -10,6 +10,8 @@ export interface Spend {
   tokens: TokenCounts;
   /** USD as the agent stored it (0 for subscriptions). */
   cost: number;
+  /** Absent when every message's agent records a cost; `none`: `cost` is "not recorded" (Codex CLI, Gemini CLI), `some`: it covers only part. */
+  costRecorded?: 'some' | 'none';
   /** USD at models.dev API prices, priced messages only: a lower bound when `unpricedModels` is not empty. */
   computedCost: number;
   unpricedMessages: number;
@@ -29,6 +31,8 @@ export function spendOf(figure: Readonly<Figure>): Spend {
     unpricedMessages: figure.unpricedMessages,
     unpricedModels: figure.unpricedModels ?? [],
   };
+  const recorded = costRecordedOf(figure);
+  if (recorded !== 'all') spend.costRecorded = recorded;
   if (figure.cacheHitRatio !== undefined) spend.cacheHitRatio = figure.cacheHitRatio;
   if (figure.configPriced) spend.configPriced = figure.configPriced;
   return spend;

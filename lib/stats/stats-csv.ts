@@ -2,9 +2,9 @@ import type { Figure } from '@/lib/accounting/figure';
 import type { StatsResult } from '@/lib/accounting/compute-stats';
 import { toCsv, type CsvCell } from '@/lib/export/to-csv';
 
-const FIGURE_HEADER = ['messages', 'stored_cost_usd', 'computed_cost_usd', 'unpriced_messages', 'unpriced_models', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'cache_hit_ratio'];
+const FIGURE_HEADER = ['messages', 'stored_cost_usd', 'cost_unrecorded_messages', 'computed_cost_usd', 'unpriced_messages', 'unpriced_models', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'cache_hit_ratio'];
 const figureCells = (f: Figure): CsvCell[] => [
-  f.messages, f.storedCost, f.computedCost, f.unpricedMessages, (f.unpricedModels ?? []).join('; '),
+  f.messages, f.storedCost, f.unrecordedMessages, f.computedCost, f.unpricedMessages, (f.unpricedModels ?? []).join('; '),
   f.tokens.input, f.tokens.output, f.tokens.reasoning, f.tokens.cacheRead, f.tokens.cacheWrite, f.cacheHitRatio ?? '',
 ];
 

@@ -20,6 +20,8 @@ export interface SessionsResponse {
 export interface StatsFigure {
   storedCost: number;
   computedCost: number;
+  /** Messages whose agent records no cost (Codex CLI, Gemini CLI): `storedCost` says nothing of them (absent: 0). */
+  unrecordedMessages?: number;
   unpricedMessages: number;
   /** `provider/model` of the unpriced messages; absent when all were priced. */
   unpricedModels?: string[];

@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { describeCost, modelList } from './cost-view';
 
 describe('describeCost', () => {
+  it('says "not recorded" where the agent records no cost (Codex CLI, Gemini CLI), never "$0.00", with the API figure beside it', () => {
+    const v = describeCost({ cost: 0, costRecorded: 'none', computedCost: 0.042, unpricedModels: [] });
+    expect(v.stored).toBe('not recorded');
+    expect(v.alt).toBe('API $0.042');
+    expect(v.title).toContain('the agent records no cost');
+  });
+
+  it('says "partly recorded" when some of the messages come from an agent that records no cost', () => {
+    const v = describeCost({ cost: 1.5, costRecorded: 'some', computedCost: 2.25, unpricedModels: [] });
+    expect(v.stored).toBe('$1.50');
+    expect(v.alt).toBe('API $2.25 · partly recorded');
+    expect(v.title).toContain('for the messages whose agent records a cost');
+  });
+
   it('shows only the recorded cost when both read the same', () => {
     const v = describeCost({ cost: 1.234, computedCost: 1.2339, unpricedModels: [] });
     expect(v).toMatchObject({ stored: '$1.23', alt: undefined, partlyUnpriced: false });

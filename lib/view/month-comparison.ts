@@ -1,4 +1,5 @@
 import type { StatsGroup } from './api-types';
+import { costRecordedIn } from './cost-view';
 import { figureTokens, type PeriodFigure } from './periods';
 
 /** A calendar month's figures: a period figure without the cache ratio, keyed by month. */
@@ -26,7 +27,8 @@ export function monthKeys(now: number): { thisMonth: string; lastMonth: string; 
 
 function monthOf(groups: readonly StatsGroup[], key: string): MonthFigures {
   const g = groups.find((x) => x.key === key);
-  return { key, cost: g?.figure.storedCost ?? 0, computedCost: g?.figure.computedCost ?? 0, unpricedModels: g?.figure.unpricedModels ?? [], configPriced: g?.figure.configPriced, tokens: g ? figureTokens(g.figure) : 0, messages: g?.figure.messages ?? 0 };
+  const recorded = g ? costRecordedIn(g.figure) : undefined;
+  return { key, cost: g?.figure.storedCost ?? 0, ...(recorded ? { costRecorded: recorded } : {}), computedCost: g?.figure.computedCost ?? 0, unpricedModels: g?.figure.unpricedModels ?? [], configPriced: g?.figure.configPriced, tokens: g ? figureTokens(g.figure) : 0, messages: g?.figure.messages ?? 0 };
 }
 
 /** (now - before) / before; undefined when there is nothing to compare with. */

@@ -1,6 +1,7 @@
 import { mergeModelLists } from '@/lib/accounting/model-key';
 import { localDayKey } from '@/lib/format/format-time';
 import type { StatsFigure, StatsGroup } from './api-types';
+import { costRecordedIn } from './cost-view';
 
 export interface Periods {
   /** Local midnight today. */
@@ -27,6 +28,8 @@ export function periodsAt(now: number): Periods {
 
 export interface PeriodFigure {
   cost: number;
+  /** Absent when every agent recorded its cost (see cost-view.ts). */
+  costRecorded?: 'some' | 'none';
   computedCost: number;
   unpricedModels: readonly string[];
   configPriced?: readonly string[];
@@ -42,9 +45,11 @@ export function sumDaysSince(groups: readonly StatsGroup[], since: number): Peri
   const out: PeriodFigure = { cost: 0, computedCost: 0, unpricedModels: [], tokens: 0, messages: 0 };
   let input = 0;
   let cacheRead = 0;
+  let unrecordedMessages = 0;
   for (const g of groups) {
     if (g.key < first) continue;
     out.cost += g.figure.storedCost;
+    unrecordedMessages += g.figure.unrecordedMessages ?? 0;
     out.computedCost += g.figure.computedCost;
     if (g.figure.unpricedModels) out.unpricedModels = mergeModelLists(out.unpricedModels, g.figure.unpricedModels);
     if (g.figure.configPriced) out.configPriced = mergeModelLists(out.configPriced, g.figure.configPriced);
@@ -54,6 +59,8 @@ export function sumDaysSince(groups: readonly StatsGroup[], since: number): Peri
     cacheRead += g.figure.tokens.cacheRead;
   }
   if (input + cacheRead > 0) out.cacheHitRatio = cacheRead / (input + cacheRead);
+  const recorded = costRecordedIn({ messages: out.messages, unrecordedMessages });
+  if (recorded) out.costRecorded = recorded;
   return out;
 }
 

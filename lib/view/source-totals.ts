@@ -1,5 +1,6 @@
 import { SOURCE_FAMILIES, SOURCE_FAMILY_LABELS, type SourceFamily } from '@/lib/model/source';
 import type { StatsGroup } from '@/lib/view/api-types';
+import { costRecordedIn } from '@/lib/view/cost-view';
 import { figureTokens } from '@/lib/view/periods';
 
 export interface SourceTotalRow {
@@ -10,6 +11,8 @@ export interface SourceTotalRow {
   sessions?: number;
   tokens: number;
   cost: number;
+  /** Absent when every agent recorded its cost (see cost-view.ts). */
+  costRecorded?: 'some' | 'none';
   computedCost: number;
   /** Share of the total stored cost, 0..1. */
   share: number;
@@ -30,6 +33,7 @@ export function sourceTotals(groups: readonly StatsGroup[], sessionCounts: Parti
     ...(family && sessionCounts[family] !== undefined ? { sessions: sessionCounts[family] } : {}),
     tokens: group ? figureTokens(group.figure) : 0,
     cost: group?.figure.storedCost ?? 0,
+    ...(group && costRecordedIn(group.figure) ? { costRecorded: costRecordedIn(group.figure) } : {}),
     computedCost: group?.figure.computedCost ?? 0,
     share: total > 0 ? (group?.figure.storedCost ?? 0) / total : 0,
   });

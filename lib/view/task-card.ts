@@ -1,4 +1,4 @@
-import { formatCost } from '@/lib/format/format-cost';
+import { describeCost } from './cost-view';
 import { formatDuration } from '@/lib/format/format-duration';
 import { formatTokens } from '@/lib/format/format-tokens';
 import { totalTokenCount } from '@/lib/model/tokens';
@@ -30,7 +30,7 @@ export function taskCardView(child: SessionSummary, now: number): TaskCardView {
     live,
     elapsed: formatDuration(Math.max(0, end - start)),
     tokens: formatTokens(totalTokenCount(child.total.tokens)),
-    cost: formatCost(child.total.cost),
+    cost: describeCost(child.total).stored,
     subagents: Math.max(0, child.total.sessionCount - 1),
   };
 }

@@ -93,7 +93,11 @@ describe.skipIf(!HAS_CHROMIUM)('real Codex CLI and Gemini CLI sessions in the br
     // The session's own cost first, then with its subagents.
     expect(await page.locator(`tr[data-session-id="${mock.id}"] .cost-alt`).first().innerText()).toBe('API: unpriced');
     expect(await page.locator(`tr[data-session-id="${priced.id}"] .cost-alt`).first().innerText()).toMatch(/^API \$\d/);
-    expect(await page.locator(`tr[data-session-id="${priced.id}"] [title*="At API prices"]`).first().getAttribute('title')).toContain('Codex CLI and Gemini CLI record no cost');
+    // Codex records tokens, never a price: its recorded cost says so, never "$0.00" (which reads as free).
+    expect(await page.locator(`tr[data-session-id="${priced.id}"] .cost-stored`).first().innerText()).toBe('not recorded');
+    expect(await page.locator(`tr[data-session-id="${priced.id}"] [title*="At API prices"]`).first().getAttribute('title')).toContain('the agent records no cost (Codex CLI');
+    await page.goto(`${dashboard.url}/`);
+    await expect.poll(() => page.locator('[data-testid="totals-by-source"] li[data-source="codex"] [data-col="cost"]').innerText()).toBe('not recorded');
   });
 
   it('diagnostics lists both sources with their folders and sessions; the plans page opens', async () => {

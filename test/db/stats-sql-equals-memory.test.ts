@@ -43,6 +43,8 @@ const dataArb = fc.integer({ min: 1, max: 10 }).chain((n) =>
         agent: fc.constantFrom('build', 'Sisyphus - ultraworker', '\u200BSISYPHUS', 'plan', undefined),
         role: fc.constantFrom('assistant', 'assistant', 'user'),
         zero: fc.boolean(),
+        // Codex CLI and Gemini CLI record no cost: counted apart, never as $0 spent.
+        unrecorded: fc.boolean(),
       }),
       { maxLength: 50 },
     ),
@@ -64,7 +66,8 @@ function build(data: Data) {
     ...assistant({
       id: `m${i}`,
       sessionID: `s${m.session}`,
-      cost: m.zero ? 0 : m.cost / 1000,
+      cost: m.zero || m.unrecorded ? 0 : m.cost / 1000,
+      ...(m.unrecorded ? { costUnrecorded: true as const } : {}),
       tokens: m.zero ? tokens() : tokens({ input: m.input, output: m.output, reasoning: m.reasoning, cacheRead: m.cacheRead, cacheWrite: m.cacheWrite }),
       time: { created: Date.UTC(2026, 0, 1) + m.minutes * 60_000 + i },
       providerID: m.provider,
@@ -104,6 +107,7 @@ function comparable(figure: Figure) {
     computedCost: Number(figure.computedCost.toFixed(6)),
     tokens: figure.tokens,
     messages: figure.messages,
+    unrecorded: figure.unrecordedMessages,
     unpriced: [figure.unpricedMessages, figure.unpricedTokens, figure.unpricedModels ?? [], figure.configPriced ?? []],
     cacheHitRatio: figure.cacheHitRatio === undefined ? undefined : Number(figure.cacheHitRatio.toFixed(9)),
   };

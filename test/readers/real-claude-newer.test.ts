@@ -45,6 +45,8 @@ describe(`Claude Code ${CLAUDE_NEWER_VERSION} as the real binary wrote it`, () =
       expect(msgs(s.id).filter((m) => m.role === 'assistant' && m.modelID).length, `${s.id} responses`).toBe(s.responses);
       expect([...summary.models].map((m) => m.split('/').at(-1)).sort(), `${s.id} models`).toEqual(s.models);
       if (!s.parentID) expect(summary.total.cost, `${s.id} cost`).toBeCloseTo(s.recordedCost, 9);
+      // Every response is priced by a cost-state: the recorded figure is whole.
+      if (!s.parentID) expect(summary.total.costRecorded, `${s.id} recorded`).toBeUndefined();
       expect(summary.status.status, `${s.id}: ${summary.status.reason}`).not.toBe('stale');
     }
   });

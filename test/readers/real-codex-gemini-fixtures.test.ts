@@ -115,6 +115,13 @@ describe(`Codex CLI ${CODEX_VERSION} as the real binary wrote it`, () => {
     expect(mock.unpricedModels.map((m) => m.split('/').at(-1))).toEqual(['gpt-5-mock']);
     expect(mock.computedCost).toBe(0);
   });
+
+  it('its recorded cost is "not recorded" (Codex records tokens, never a price), not $0 spent', () => {
+    for (const s of oracle.sessions.filter((o) => o.responses > 0)) {
+      expect(store.summaryMap().get(s.id)!.costRecorded, s.id).toBe('none');
+      expect(msgs(s.id).filter((m) => m.role === 'assistant').every((m) => m.costUnrecorded), s.id).toBe(true);
+    }
+  });
 });
 
 describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
@@ -174,6 +181,8 @@ describe(`Gemini CLI ${GEMINI_VERSION} as the real binary wrote it`, () => {
       expect(summary.unpricedModels, s.id).toEqual([]);
     }
     expect(oracle.sessions.flatMap((s) => s.models)).toContain('gemini-3.1-pro-preview');
+    // What it recorded of cost: nothing, said as such.
+    for (const s of oracle.sessions.filter((o) => o.responses > 0)) expect(store.summaryMap().get(s.id)!.costRecorded, s.id).toBe('none');
   });
 });
 

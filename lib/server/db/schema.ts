@@ -70,6 +70,8 @@ export interface MessageTable {
   /** The agent, or the mode where the agent named none (what groupings read). */
   agent: string | null;
   cost: number;
+  /** 1 where the agent records no cost for the message (Codex CLI, Gemini CLI): its `cost` 0 is not "free". */
+  cost_unrecorded: number;
   input: number;
   output: number;
   reasoning: number;
@@ -93,6 +95,7 @@ export interface UsageRollupTable {
   messages: number;
   used_messages: number;
   cost: number;
+  unrecorded_messages: number;
   input: number;
   output: number;
   reasoning: number;

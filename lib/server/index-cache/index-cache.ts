@@ -8,7 +8,8 @@ import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 
 /** What is in the file and how it is laid out; anything else found there is rebuilt. */
 const FORMAT = 'sessionscope-summary-index';
-const VERSION = '1';
+// 2: messages say when their agent records no cost (`costUnrecorded`): summaries of version 1 lack it.
+const VERSION = '2';
 
 /** One record as a source last read it: `version` is what the source tells cheaply (rowid and time, size and mtime). */
 export interface CachedEntry {

@@ -14,7 +14,7 @@ export function insertRollup(engine: Engine, sourceId: number, sessionID: string
   const tier = longContextOf('m');
   return k
     .insertInto('usage_rollup')
-    .columns(['source_id', 'session_id', 'quarter', 'provider_id', 'model_id', 'agent', 'long_context', 'messages', 'used_messages', 'cost', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'])
+    .columns(['source_id', 'session_id', 'quarter', 'provider_id', 'model_id', 'agent', 'long_context', 'messages', 'used_messages', 'cost', 'unrecorded_messages', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'])
     .expression(
       k
         .selectFrom('message as m')
@@ -29,6 +29,7 @@ export function insertRollup(engine: Engine, sourceId: number, sessionID: string
           eb.fn.countAll().as('messages'),
           usedOf('m').as('used_messages'),
           eb.fn.sum('m.cost').as('cost'),
+          eb.fn.sum('m.cost_unrecorded').as('unrecorded_messages'),
           eb.fn.sum('m.input').as('input'),
           eb.fn.sum('m.output').as('output'),
           eb.fn.sum('m.reasoning').as('reasoning'),

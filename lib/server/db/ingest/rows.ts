@@ -42,6 +42,7 @@ export function messageRow(sourceId: number, m: MessageInfo): MessageTable {
     model_id: m.modelID ?? null,
     agent: m.agent ?? m.mode ?? null,
     cost: finite(m.cost),
+    cost_unrecorded: m.costUnrecorded ? 1 : 0,
     input: finite(t.input),
     output: finite(t.output),
     reasoning: finite(t.reasoning),

@@ -9,9 +9,14 @@ import { upsertStatement } from './upsert-statement';
 import { deleteRollup, insertRollup } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
 
-const PROJECT_COLUMNS = ['source_id', 'id', 'name', 'worktree'] as const satisfies readonly (keyof ProjectTable)[];
-const SESSION_COLUMNS = ['source_id', 'id', 'kind', 'project_id', 'directory', 'parent_id', 'forked_from', 'title', 'created', 'updated', 'archived', 'origin'] as const satisfies readonly (keyof SessionTable)[];
-const MESSAGE_COLUMNS = ['source_id', 'id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const satisfies readonly (keyof MessageTable)[];
+/** Every column of a table, once: a column added to the schema and not written here fails to compile. */
+function allColumns<T>(columns: Record<keyof T & string, true>): (keyof T & string)[] {
+  return Object.keys(columns) as (keyof T & string)[];
+}
+
+const PROJECT_COLUMNS = allColumns<ProjectTable>({ source_id: true, id: true, name: true, worktree: true });
+const SESSION_COLUMNS = allColumns<SessionTable>({ source_id: true, id: true, kind: true, project_id: true, directory: true, parent_id: true, forked_from: true, title: true, created: true, updated: true, archived: true, origin: true });
+const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true });
 
 /**
  * What a source still holds after a full read: rows of the source the database has beyond these

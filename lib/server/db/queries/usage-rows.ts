@@ -38,7 +38,8 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
   const session = dimensions.has('session');
   const bucket = fromRollup ? sql<number>`u.quarter` : quarterOf(engine, 'u.created');
   const tier = fromRollup ? sql<number>`u.long_context` : longContextOf('u');
-  const sum = (column: string) => (fromRollup ? sql<number>`sum(${sql.ref(`u.${column}`)})` : column === 'messages' ? sql<number>`count(*)` : column === 'used_messages' ? usedOf('u') : sql<number>`sum(${sql.ref(`u.${column}`)})`);
+  const sum = (column: string) =>
+    fromRollup ? sql<number>`sum(${sql.ref(`u.${column}`)})` : column === 'messages' ? sql<number>`count(*)` : column === 'used_messages' ? usedOf('u') : sql<number>`sum(${sql.ref(`u.${column === 'unrecorded_messages' ? 'cost_unrecorded' : column}`)})`;
   const base = k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
   const table = fromRollup ? base.selectFrom('usage_rollup as u') : base.selectFrom('message as u').where('u.role', '=', 'assistant').where('u.created', '>=', -MAX_DATE_MS).where('u.created', '<=', MAX_DATE_MS);
   let query = table
@@ -57,6 +58,7 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
       sum('messages').as('messages'),
       sum('used_messages').as('used_messages'),
       sum('cost').as('cost'),
+      sum('unrecorded_messages').as('unrecorded_messages'),
       sum('input').as('input'),
       sum('output').as('output'),
       sum('reasoning').as('reasoning'),
@@ -107,6 +109,7 @@ export function toUsageRow(raw: Record<string, unknown>): UsageRow {
     messages: n(raw.messages),
     usedMessages: n(raw.used_messages),
     cost: n(raw.cost),
+    unrecordedMessages: n(raw.unrecorded_messages),
     tokens: { input: n(raw.input), output: n(raw.output), reasoning: n(raw.reasoning), cacheRead: n(raw.cache_read), cacheWrite: n(raw.cache_write) },
   };
 }

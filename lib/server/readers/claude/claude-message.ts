@@ -53,6 +53,7 @@ export function addAssistant(b: SessionBuilder, group: AssistantGroup, index: nu
     role: 'assistant',
     time: { created, completed },
     cost,
+    ...(rate === undefined ? { costUnrecorded: true as const } : {}),
     tokens,
     finish,
     ...(parent ? { parentID: parent.id } : {}),

@@ -71,7 +71,9 @@ export class ThreadBuilder {
       sessionID: this.sessionID,
       role: 'assistant',
       time: { created: time },
+      // Codex CLI records tokens, never a price.
       cost: 0,
+      costUnrecorded: true,
       tokens: emptyTokens(),
       ...(this.providerID ? { providerID: this.providerID } : {}),
       ...(modelID ? { modelID } : {}),

@@ -77,7 +77,9 @@ export function mapGeminiChat(chat: FoldedChat, ctx: GeminiContext): FileSession
         sessionID,
         role: 'assistant',
         time: { created: time, completed: time },
+        // Gemini CLI records tokens, never a price.
         cost: 0,
+        costUnrecorded: true,
         tokens,
         providerID: 'google',
         ...(m.model ? { modelID: m.model } : {}),
@@ -94,7 +96,7 @@ export function mapGeminiChat(chat: FoldedChat, ctx: GeminiContext): FileSession
       continue;
     }
     if (m.type === 'error') {
-      add({ id, sessionID, role: 'assistant', time: { created: time, completed: time }, cost: 0, tokens: emptyTokens(), providerID: 'google', ...(lastUser ? { parentID: lastUser.id } : {}), finish: 'error', error: { name: 'APIError', message: text || 'error' } }, []);
+      add({ id, sessionID, role: 'assistant', time: { created: time, completed: time }, cost: 0, costUnrecorded: true, tokens: emptyTokens(), providerID: 'google', ...(lastUser ? { parentID: lastUser.id } : {}), finish: 'error', error: { name: 'APIError', message: text || 'error' } }, []);
       continue;
     }
     // `info`, `warning` and kinds to come: notes of the client, folded.

@@ -1,0 +1,63 @@
+// A cache written by the previous build (schema 1: no "cost recorded" columns) is migrated forward
+// in place, and the next start fills what the new columns say: Codex CLI's recorded cost reads
+// "not recorded", never "$0 spent", though its source is unchanged since that build read it whole.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '@/lib/server/db/migrations';
+import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
+import { getStats } from '@/lib/server/queries/get-stats';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
+import { statsQuerySchema } from '@/lib/stats/stats-query';
+import { CODEX_VERSION } from '../tools/agent-bins';
+
+const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function codexStore(file: string): Store {
+  const readers = createReaders({ opencodeDir: path.join(fixtures, 'none'), databases: [], codexDir: path.join(fixtures, `codex-${CODEX_VERSION}`, 'sessions') });
+  return new Store(readers, { sessionDb: openSqliteSessionDb(file) ?? null });
+}
+
+const bySource = statsQuerySchema.parse({ groupBy: 'source' });
+
+describe('a session database of the previous schema', () => {
+  it('is migrated in place, and its unchanged sources are read into the new columns', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-upgrade-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'sessions.db');
+    const first = codexStore(file);
+    await first.start();
+    const before = getStats(first, bySource).total;
+    first.stop();
+    first.sessionDb!.close();
+    expect(before.messages).toBeGreaterThan(0);
+    expect(before.unrecordedMessages).toBe(before.messages);
+
+    // What the previous build left: schema 1, every source marked as read whole.
+    const raw = new Database(file);
+    raw.exec('ALTER TABLE message DROP COLUMN cost_unrecorded; ALTER TABLE usage_rollup DROP COLUMN unrecorded_messages; DELETE FROM schema_migration WHERE version > 1;');
+    expect(raw.prepare('SELECT count(*) FROM source WHERE complete_as IS NOT NULL').pluck().get()).toBeGreaterThan(0);
+    raw.close();
+
+    const second = codexStore(file);
+    await second.start();
+    const after = getStats(second, bySource);
+    second.stop();
+    second.sessionDb!.close();
+    expect(after.complete).toBe(true);
+    expect(after.total.messages).toBe(before.messages);
+    expect(after.total.unrecordedMessages).toBe(before.messages);
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare('SELECT max(version) FROM schema_migration').pluck().get()).toBe(SCHEMA_VERSION);
+    expect(check.prepare("SELECT count(*) FROM message WHERE role = 'assistant' AND cost_unrecorded = 0").pluck().get()).toBe(0);
+    check.close();
+  });
+});
