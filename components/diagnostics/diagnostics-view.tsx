@@ -6,6 +6,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { useHealth } from '@/components/overview/use-health';
 import { formatCount } from '@/lib/format/format-tokens';
 import { OpencodeServers } from './opencode-servers';
+import { SessionDatabase } from './session-database';
 
 export function DiagnosticsView() {
   const health = useHealth();
@@ -63,6 +64,7 @@ export function DiagnosticsView() {
           Index: {h.index.phase} · {formatCount(h.counts.sessions)} sessions · {formatCount(h.counts.projects)} projects · {formatCount(h.counts.messages)} messages
         </p>
       </Panel>
+      <SessionDatabase db={h.sessionDatabase} />
       {h.opencodeServers ? <OpencodeServers live={h.opencodeServers} /> : null}
       <Panel title={`Records skipped (${formatCount(h.skipped)})`} id="issues">
         {h.issues.length === 0 ? <p className="muted">Every record was read.</p> : null}

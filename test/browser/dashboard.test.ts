@@ -178,6 +178,9 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     await page.goto(`${dashboard.url}/diagnostics`);
     await page.getByText('OpenCode data folder').waitFor();
     expect(await page.locator('main').innerText()).toContain(data.dir);
+    // The session database: ours, in the cache folder, and whole once the first read is done.
+    expect(await page.locator('#session-database').innerText()).toMatch(/\.cache\/sessionscope\/sessions\.db · \d/);
+    await expect.poll(() => page.getByTestId('session-db-state').innerText()).toContain('Holds every source whole');
     await saveScreenshot(page, 'diagnostics');
   });
 

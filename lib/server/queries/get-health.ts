@@ -1,4 +1,5 @@
 import 'server-only';
+import { statSync } from 'node:fs';
 import { bulkReadCounts } from '../fs/bulk-read/read-listed-files';
 import { cacheWriteProblems } from '../fs/cache-write-backoff';
 import { existsSync } from 'node:fs';
@@ -62,7 +63,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
      * The session database: its file (none: in memory), whether it holds every source's whole
      * content already (a restart on unchanged sources), and why it was given up, if it was.
      */
-    sessionDatabase: store.sessionDb ? { file: store.sessionDb.db.file ?? null, current: store.sessionDb.current, error: store.sessionDb.error ?? null } : null,
+    sessionDatabase: store.sessionDb ? { file: store.sessionDb.db.file ?? null, bytes: databaseBytes(store.sessionDb.db.file), current: store.sessionDb.current, error: store.sessionDb.error ?? null } : null,
     /** Cache writes failing now (a full disk): what, why, since when; the dashboard serves from what it has meanwhile. */
     cacheWrites: cacheWriteProblems(),
     /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */
@@ -76,4 +77,18 @@ export type Health = ReturnType<typeof getHealth>;
 function readerMode(reader: SourceReader): string | undefined {
   const mode = (reader as Partial<{ mode: unknown }>).mode;
   return reader.kind === 'opencode-sqlite' && reader.found() && typeof mode === 'string' ? mode : undefined;
+}
+
+/** The session database's size on disk with its write-ahead log (our own cache file); null in memory. */
+function databaseBytes(file: string | undefined): number | null {
+  if (!file) return null;
+  let bytes = 0;
+  for (const name of [file, `${file}-wal`]) {
+    try {
+      bytes += statSync(name).size;
+    } catch {
+      // No log yet (or the file went with the cache): counted as nothing.
+    }
+  }
+  return bytes;
 }
