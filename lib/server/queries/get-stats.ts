@@ -1,5 +1,6 @@
 import 'server-only';
 import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
+import { emptyFigure, finishFigure } from '@/lib/accounting/figure';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
 import { statsPlan } from '../db/queries/stats';
@@ -11,9 +12,8 @@ type StatsAnswer = StatsResult & { complete: boolean; failedSources?: { kind: st
 /** Answers kept per store until it changes: several pages (and tabs) ask the same while nothing moved. */
 const MEMO_SIZE = 16;
 /**
- * While the first read runs, each of its stages is a change: a partial answer (`complete: false`,
- * shown as "counting…") younger than this is given again rather than summed anew for every stage.
- * The complete answer is computed the moment the last message is in.
+ * A failed source leaves every answer partial (`complete: false`) for good: such an answer younger
+ * than this is given again rather than summed anew for every change.
  */
 const PARTIAL_REUSE_MS = 500;
 interface Memo {
@@ -26,7 +26,8 @@ const memos = new WeakMap<Store, Memo>();
 /**
  * Stats over the index. Usage is message-level (what `opencode stats` sums): the index keeps
  * step-finish parts only for each session's newest messages; per-step figures are on session pages.
- * `complete: false` until every source's messages are in: the figures are partial sums, not zeros to show.
+ * `complete: false` until every source's messages are in: no figures are summed then (empty), nothing to show
+ * but "counting…"; with a failed source, the partial sums of what was read.
  * Every change the store takes in is an event: an answer is reused only while no event came since.
  */
 export function getStats(store: Store, query: StatsQuery): StatsAnswer {
@@ -53,6 +54,10 @@ function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   const failed = store.failedSources();
   const complete = store.progress.figuresComplete && failed.length === 0;
   const db = store.sessionDb;
+  // The first read is under way and nothing says the database is whole: any sum now is partial, and
+  // pages show "counting…" instead of one. Summing it anyway for every page that asks would only
+  // take the time the read needs to finish (the index-ready event makes them ask again).
+  if (failed.length === 0 && !store.progress.figuresComplete && !(db?.usable && db.current)) return { total: finishFigure(emptyFigure()), groups: [], complete: false };
   if (db?.usable) {
     const result = runSync(db.db, statsPlan('sqlite', query, { sourceIds: db.sourceIds(), prices: store.prices }));
     // A restart whose sources are unchanged since their last complete read: the database's figures are whole already.
