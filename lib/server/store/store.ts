@@ -104,7 +104,11 @@ export class Store {
     await this.serialised(async () => {
       // A restart whose sources are all as their last complete read left them: figures answer from the database now.
       const db = this.sessionDb;
-      if (db && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean)) this.events.emit([], ['index', 'health']);
+      const whole = db !== undefined && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
+      if (whole) this.events.emit([], ['index', 'health']);
+      // Totals answer from the database already: a request under way is served to its end before the
+      // read goes on (a route's first load takes several turns; 100 ms let a restart's first total wait 1.6 s).
+      const patience = whole ? 2_000 : 100;
       const counted = new Set<SourceIndex>();
       const messagesIn = async (index: SourceIndex): Promise<void> => {
         // Every message of the source is in (or its read failed): the database is brought to what the read found.
@@ -137,7 +141,7 @@ export class Store {
         if (!done.has(index)) {
           for (let next = await stages.next(); !next.done; next = await stages.next()) {
             await take(index, next.value);
-            await yieldToRequests();
+            await yieldToRequests(patience);
             if (next.value.messagesComplete) {
               finished = false;
               break;
@@ -151,7 +155,7 @@ export class Store {
       for (const { index, stages } of rest) {
         for await (const changes of stages) {
           await take(index, changes);
-          await yieldToRequests();
+          await yieldToRequests(patience);
         }
         this.progress.sourcesDone++;
       }
