@@ -28,12 +28,17 @@ export function tracesOfRoot(rootID: string, tree: SessionTree, options: TraceOp
   const turns = turnsOf(root);
   const result: RootTraces = { traces: [], running: 0 };
   turns.forEach((turn, i) => {
-    const builder = new TraceBuilder(traceIdOf(`${rootID}/${turn.id}`), rootID, tree, options, placed);
+    const builder = new TraceBuilder(turnTraceId(rootID, turn.id), rootID, tree, options, placed);
     builder.turn(root, turn, undefined, unlinkedChildrenIn(root, turns, i, tree), i === turns.length - 1);
     if (builder.running) result.running++;
     else result.traces.push({ traceId: builder.traceId, sessionID: rootID, turnID: turn.id, spans: builder.spans });
   });
   return result;
+}
+
+/** A root session's turn is one trace: its id, whatever the turn holds. */
+export function turnTraceId(rootID: string, turnID: string): string {
+  return traceIdOf(`${rootID}/${turnID}`);
 }
 
 function turnsOf(session: OtelSession): Turn[] {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { tracesOfRoot } from '@/lib/otel/turn-traces';
+import { tracesOfRoot, turnTraceId } from '@/lib/otel/turn-traces';
+import { buildTurns } from '@/lib/sessions/build-turns';
 import type { TraceRecord } from '@/lib/otel/span-record';
 import type { Store } from '../../store/store';
 import type { ExportLedger } from './export-ledger';
@@ -19,6 +20,8 @@ export interface ExportOptions {
   /** Only these root sessions (the dashboard's follower: those a change touched). Default: all. */
   roots?: readonly string[];
   onProgress?(done: number, total: number): void;
+  /** A root session with turns still running (the dashboard's follower looks at it again later). */
+  onRunning?(rootID: string): void;
 }
 
 export interface ExportSummary {
@@ -64,11 +67,21 @@ export async function exportHistory(store: Store, options: ExportOptions): Promi
 
   try {
     for (const [i, rootID] of roots.entries()) {
+      // Every turn acknowledged already (turn ids come from the messages alone): no part is read.
+      const turnIds = turnTraceIds(store, rootID);
+      const known = options.ledger.acknowledged(options.endpoint, turnIds);
+      if (known.size > 0 && known.size === turnIds.length) {
+        summary.sessions++;
+        summary.alreadySent += known.size;
+        options.onProgress?.(i + 1, roots.length);
+        continue;
+      }
       const tree = await loadSessionTree(store, rootID, statuses);
       const { traces, running } = tracesOfRoot(rootID, tree, { exportText: options.exportText, user });
       const sent = options.ledger.acknowledged(options.endpoint, traces.map((t) => t.traceId));
       summary.sessions++;
       summary.running += running;
+      if (running > 0) options.onRunning?.(rootID);
       summary.alreadySent += sent.size;
       for (const trace of traces) {
         if (sent.has(trace.traceId)) continue;
@@ -83,4 +96,9 @@ export async function exportHistory(store: Store, options: ExportOptions): Promi
     summary.failed = (error as Error).message || String(error);
   }
   return summary;
+}
+
+/** The trace ids of a root session's turns, as tracesOfRoot derives them. */
+function turnTraceIds(store: Store, rootID: string): string[] {
+  return buildTurns([...store.view.messages(rootID)], []).map((turn) => turnTraceId(rootID, turn.id));
 }

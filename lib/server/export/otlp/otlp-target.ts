@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Env } from './otlp-env';
 
 export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
@@ -35,7 +36,7 @@ function checkedUrl(text: string, from: string): string {
  * `http/protobuf` by default. Headers (an API key) are read by the exporter itself
  * (OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TRACES_HEADERS).
  */
-export function resolveOtlpTarget(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): OtlpTarget {
+export function resolveOtlpTarget(flag: string | undefined, env: Env = process.env): OtlpTarget {
   const protocolText = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf').trim();
   if (protocolText !== 'http/protobuf' && protocolText !== 'http/json') throw new Error(`OTLP protocol "${protocolText}" is not supported: use http/protobuf (the default) or http/json`);
   const protocol: OtlpProtocol = protocolText;

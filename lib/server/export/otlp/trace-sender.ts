@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Env } from './otlp-env';
 import { ExportResultCode } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { OtlpTarget } from './otlp-target';
@@ -16,7 +17,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * The official OTLP/HTTP exporter for the protocol (protobuf or JSON): its encoding, its transport,
  * its retries with backoff. Loaded when asked for: the dashboard without `--otlp` never loads it.
  */
-export async function createTraceSender(target: OtlpTarget, env: NodeJS.ProcessEnv = process.env): Promise<TraceSender> {
+export async function createTraceSender(target: OtlpTarget, env: Env = process.env): Promise<TraceSender> {
   const config = { url: target.url, ...(env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT || env.OTEL_EXPORTER_OTLP_TIMEOUT ? {} : { timeoutMillis: DEFAULT_TIMEOUT_MS }) };
   const exporter: SpanExporter =
     target.protocol === 'http/json'
