@@ -20,5 +20,6 @@ describe('resolveOtlpTarget', () => {
     expect(() => resolveOtlpTarget('http://a', { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/grpc.*not supported/);
     expect(() => resolveOtlpTarget(undefined, {})).toThrow(/--otlp URL or set OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => resolveOtlpTarget('file:///etc', {})).toThrow(/http\(s\)/);
+    expect(() => resolveOtlpTarget('https://pk:sk@cloud.langfuse.com/api/public/otel', {})).toThrow(/OTEL_EXPORTER_OTLP_HEADERS/);
   });
 });

@@ -26,6 +26,8 @@ function checkedUrl(text: string, from: string): string {
     throw new Error(`${from} must be a URL, got "${text}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${from} must be an http(s) URL (OTLP/HTTP), got "${text}"`);
+  // The URL is printed and kept in the ledger: a secret belongs in the headers variable, never in it.
+  if (url.username || url.password) throw new Error(`${from} must not hold a user name or password: put the key in OTEL_EXPORTER_OTLP_HEADERS`);
   return url.toString().replace(/\/+$/, '');
 }
 
