@@ -170,10 +170,16 @@ describe('sessionscope export over OTLP/JSON, configured by the standard variabl
   it('sends the same spans as JSON with the headers OTEL_EXPORTER_OTLP_HEADERS names', async () => {
     const { spans } = await firstExport();
     const r = await receiver();
-    const run = await runExport(data, cache(), [], { OTEL_EXPORTER_OTLP_ENDPOINT: r.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20cGs6c2s=' });
+    const run = await runExport(data, cache(), [], {
+      OTEL_EXPORTER_OTLP_ENDPOINT: r.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20cGs6c2s=',
+      OTEL_RESOURCE_ATTRIBUTES: 'openinference.project.name=coding-agents,team=platform',
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(r.requests.every((q) => q.contentType.startsWith('application/json'))).toBe(true);
     expect(r.requests[0]?.headers.authorization).toBe('Basic cGs6c2s=');
+    expect(r.accepted()[0]?.resource).toMatchObject({ 'service.name': 'sessionscope', 'openinference.project.name': 'coding-agents', team: 'platform' });
     expect(idsOf(r.accepted())).toEqual(idsOf(spans));
     const chats = r.accepted().filter((s) => s.attributes['gen_ai.operation.name'] === 'chat');
     expect(sum(chats, 'gen_ai.usage.cost')).toBeCloseTo(sum(spans.filter((s) => s.attributes['gen_ai.operation.name'] === 'chat'), 'gen_ai.usage.cost'), 9);

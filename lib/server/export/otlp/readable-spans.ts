@@ -1,15 +1,20 @@
 import 'server-only';
 import os from 'node:os';
 import { SpanKind, SpanStatusCode, TraceFlags, type HrTime } from '@opentelemetry/api';
-import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import { detectResources, envDetector, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { SpanRecord } from '@/lib/otel/span-record';
 
 const SCOPE = { name: 'sessionscope' };
 
-/** The person and machine the sessions are from: the resource every exported span carries. */
+/**
+ * The person and machine the sessions are from: the resource every exported span carries.
+ * OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME add to it and win (a team's tag, Phoenix's
+ * `openinference.project.name`).
+ */
 export function exportResource(user = personName()): Resource {
-  return resourceFromAttributes({ 'service.name': 'sessionscope', 'host.name': os.hostname(), ...(user ? { 'user.name': user } : {}) });
+  const own = resourceFromAttributes({ 'service.name': 'sessionscope', 'host.name': os.hostname(), ...(user ? { 'user.name': user } : {}) });
+  return own.merge(detectResources({ detectors: [envDetector] }));
 }
 
 export function personName(): string | undefined {
