@@ -45,9 +45,18 @@ function turnsOf(session: OtelSession): Turn[] {
   return buildTurns(session.messages, session.parts as Part[]);
 }
 
+const linkedBySession = new WeakMap<OtelSession, ReadonlySet<string>>();
+
+/** Sessions a tool call of this session started (asked once per turn: kept per session). */
+function linkedChildrenOf(session: OtelSession): ReadonlySet<string> {
+  let linked = linkedBySession.get(session);
+  if (!linked) linkedBySession.set(session, (linked = new Set(session.parts.flatMap((p) => (p.type === 'tool' && p.childSessionID ? [p.childSessionID] : [])))));
+  return linked;
+}
+
 /** Children no tool call of the session names, by the turn they began in (the first turn takes earlier ones). */
 function unlinkedChildrenIn(session: OtelSession, turns: readonly Turn[], index: number, tree: SessionTree): string[] {
-  const linked = new Set(session.parts.flatMap((p) => (p.type === 'tool' && p.childSessionID ? [p.childSessionID] : [])));
+  const linked = linkedChildrenOf(session);
   const next = turns[index + 1]?.start ?? Infinity;
   const from = index === 0 ? -Infinity : (turns[index]?.start ?? -Infinity);
   return tree.children(session.info.id).filter((id) => {
