@@ -64,6 +64,31 @@ it('sends every finished turn once the first read is done, then a new turn alone
   expect(chat?.startMs).toBe(at + 900);
 });
 
+it('holds a turn back while it runs, and sends it whole once it finished', async () => {
+  const receiver = await startOtlpReceiver();
+  cleanup.push(() => receiver.close());
+  const { store, follower, dir } = await followPi(receiver);
+  await follower.idle();
+  const spansBefore = receiver.accepted().length;
+  const folder = path.join(dir, '--tmp-sessionscope-fixture-pi-0.73.1-alpha--');
+  const file = path.join(folder, readdirSync(folder).find((f) => f.includes('01a2040a-d632'))!);
+  const pi = store.indexes.find((i) => i.reader.kind === 'pi')!;
+  const now = Date.now();
+  // A prompt just written, no reply yet: the dashboard shows the session busy.
+  appendFileSync(file, `${JSON.stringify({ type: 'message', id: 'f0220001', parentId: 'b496a776', timestamp: new Date(now).toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'Still thinking?' }], timestamp: now } })}\n`);
+  await store.absorb(pi, [file]);
+  await follower.idle();
+  expect(store.summaryMap().get('01a2040a-d632-71da-8dd1-e8f99a425f2e')?.status.status).toBe('busy');
+  expect(receiver.accepted().length).toBe(spansBefore);
+
+  appendFileSync(file, `${JSON.stringify({ type: 'message', id: 'f0220002', parentId: 'f0220001', timestamp: new Date(now + 500).toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], api: 'openai-completions', provider: 'scripted', model: 'scripted-small', usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.0001 } }, stopReason: 'stop', timestamp: now + 500 } })}\n`);
+  await store.absorb(pi, [file]);
+  await follower.idle();
+  const added = receiver.accepted().slice(spansBefore);
+  expect(new Set(added.map((s) => s.traceId)).size).toBe(1);
+  expect(added.map((s) => s.name).sort()).toEqual(['chat scripted-small', 'invoke_agent pi']);
+});
+
 it('keeps trying an endpoint that is down, and sends what it missed once it answers', async () => {
   let down = true;
   const receiver = await startOtlpReceiver(() => (down ? { status: 400 } : { status: 200 }));
