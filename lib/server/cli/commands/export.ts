@@ -32,7 +32,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export function describeSummary(summary: ExportSummary, endpoint: string): string {
+function describeSummary(summary: ExportSummary, endpoint: string): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const lines = [`${n(summary.traces)} turns sent (${n(summary.spans)} spans) to ${endpoint}, from ${n(summary.sessions)} sessions`];
   if (summary.alreadySent > 0) lines.push(`${n(summary.alreadySent)} turns sent before: not sent again`);
