@@ -24,6 +24,10 @@ export const HELP = `Usage: sessionscope [options]          (in a clone: npm sta
                         env SESSIONSCOPE_OPENCODE_URL, comma-separated): streaming text, exact
                         busy/retry, approvals waiting for you. Local servers are also found by themselves
   --no-opencode-discovery  do not look for local OpenCode servers (env SESSIONSCOPE_OPENCODE_DISCOVERY=0)
+  --otlp URL            keep sending finished turns as OpenTelemetry traces to this OTLP/HTTP endpoint
+                        while the dashboard runs (env SESSIONSCOPE_OTLP; headers and protocol from
+                        OTEL_EXPORTER_OTLP_HEADERS / _PROTOCOL); see \`sessionscope export --help\`
+  --export-text         with --otlp: include prompt, completion and tool text in the spans
   --open                open the dashboard in the default browser once it is ready
   --version, -v         print the version
   --help, -h            this text
@@ -57,6 +61,8 @@ export function parseOptions(values, env = process.env) {
     projects: (values.project ?? []).map((p) => path.resolve(expand(p))),
     opencodeUrls: opencodeUrls(values['opencode-url'] ?? [], env.SESSIONSCOPE_OPENCODE_URL),
     opencodeDiscovery: !values['no-opencode-discovery'] && env.SESSIONSCOPE_OPENCODE_DISCOVERY !== '0',
+    otlp: otlpUrl(values.otlp),
+    exportText: Boolean(values['export-text']),
     allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
   };
 }
@@ -76,6 +82,19 @@ function opencodeUrls(flags, fromEnv) {
   return [...new Set(all)];
 }
 
+/** `--otlp URL`: an http(s) OTLP endpoint (lib/server/export/otlp/ adds /v1/traces and reads the OTEL_ variables). */
+function otlpUrl(text) {
+  if (text === undefined) return undefined;
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--otlp must be a URL, got "${text}"`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new Error(`--otlp must be an http(s) URL (OTLP/HTTP), got "${text}"`);
+  return text;
+}
+
 export function applyOptionsToEnv(options, env) {
   const dataHome = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() ? env.XDG_DATA_HOME : path.join(os.homedir(), '.local', 'share');
   env.SESSIONSCOPE_OPENCODE_DIR = options.opencodeDir ?? path.join(dataHome, 'opencode');
@@ -91,6 +110,8 @@ export function applyOptionsToEnv(options, env) {
   if (options.opencodeUrls.length > 0) env.SESSIONSCOPE_OPENCODE_URL = options.opencodeUrls.join(',');
   if (!options.opencodeDiscovery) env.SESSIONSCOPE_OPENCODE_DISCOVERY = '0';
   if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
+  if (options.otlp) env.SESSIONSCOPE_OTLP = options.otlp;
+  if (options.otlp && options.exportText) env.SESSIONSCOPE_OTLP_TEXT = '1';
   if (options.exposed) {
     console.warn(`sessionscope: WARNING: listening on ${options.host}, not loopback. Anyone who can reach it and has the token can read every transcript.`);
   }

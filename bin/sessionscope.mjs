@@ -102,5 +102,7 @@ function OPTION_SPEC() {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
     open: { type: 'boolean' },
+    otlp: { type: 'string' },
+    'export-text': { type: 'boolean' },
   };
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestBuild, startServer, TEST_DIST_DIR, type StartedServer } from '../support/start-server';
 import { copyFixture, type FixtureCopy } from '../tools/fixture-dir';
 import { TreeBuilder } from '../support/tree-builder';
+import { startOtlpReceiver } from '../support/otlp-receiver';
 import { cleanNpmEnv, installGlobally, packProject, run, type Installed, type Packed } from './support/npm-package';
 
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
@@ -97,6 +98,21 @@ describe('the npm package', () => {
     expect(s.output()).not.toMatch(/search index/);
     await server.stop();
     server = undefined;
+  });
+
+  it('exports sessions as OpenTelemetry traces (its bundled exporter) to an OTLP endpoint', async () => {
+    const receiver = await startOtlpReceiver();
+    try {
+      const home = await mkdtemp(path.join(work, 'otlp-home-'));
+      const env = { ...cleanNpmEnv(), HOME: home, XDG_CACHE_HOME: home, XDG_DATA_HOME: home };
+      const ran = await run(process.execPath, [installed.bin, 'export', '--otlp', receiver.url, '--pi-dir', path.join(fixtures, 'pi-0.73.1', 'sessions')], { cwd: work, env });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/^\d+ turns sent \(\d+ spans\)/);
+      const spans = receiver.accepted();
+      expect(spans.some((s) => s.name.startsWith('chat ') && Number(s.attributes['gen_ai.usage.input_tokens']) > 0)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('runs from the tarball with npx', async () => {

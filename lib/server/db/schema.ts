@@ -10,6 +10,7 @@ export interface SessionDb {
   session: SessionTable;
   message: MessageTable;
   usage_rollup: UsageRollupTable;
+  otlp_export: OtlpExportTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -101,4 +102,16 @@ export interface UsageRollupTable {
   reasoning: number;
   cache_read: number;
   cache_write: number;
+}
+
+/** One trace an OpenTelemetry endpoint acknowledged (`sessionscope export --otlp`): never sent to it again. */
+export interface OtlpExportTable {
+  /** The traces URL it was sent to. */
+  endpoint: string;
+  trace_id: string;
+  /** The root session and the turn (its prompt's message id) the trace is. */
+  session_id: string;
+  turn_id: string;
+  spans: number;
+  exported_at: number;
 }

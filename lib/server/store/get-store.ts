@@ -18,6 +18,7 @@ import { defaultSessionDbFile, openSqliteSessionDb } from '../db/sqlite/open-sql
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
 import { priceFromConfig } from '../pricing/price-from-config';
+import { OTLP_ENV } from '../export/otlp/otlp-env';
 
 export interface Runtime {
   store: Store;
@@ -95,6 +96,8 @@ export function getRuntime(): Runtime {
   runtime.search = new SearchService(store, runtime.started);
   runtime.search.setPlans(plans.plans);
   live.start(liveConfig());
+  // `--otlp URL`: finished turns go on to an OpenTelemetry endpoint (loaded only when asked for).
+  if (process.env[OTLP_ENV.endpoint]) void import('../export/otlp/follow-otlp-export').then((m) => m.followOtlpExport(store, runtime.started));
   return runtime;
 }
 
