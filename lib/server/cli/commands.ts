@@ -10,4 +10,6 @@ export interface Command {
  * Every command, loaded when named (a report never loads the OpenTelemetry exporter). Its name must
  * also be in bin/subcommand.mjs's SUBCOMMANDS, which hands it over before the dashboard starts.
  */
-export const COMMANDS: Record<string, { summary: string; load(): Promise<Command> }> = {};
+export const COMMANDS: Record<string, { summary: string; load(): Promise<Command> }> = {
+  report: { summary: 'usage reports: daily, weekly, monthly, session, blocks (five-hour windows)', load: async () => (await import('./commands/report')).report },
+};
