@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Command } from '../../commands';
 import { openLocalHistory } from '../../local-history';
+import { blocksReport } from './blocks-report';
 import { periodReport } from './period-report';
 import { parseReportArgs, REPORT_HELP, UsageError, type ReportArgs } from './report-args';
 
@@ -26,8 +27,7 @@ export const report: Command = {
     }
     const history = await openLocalHistory();
     try {
-      if (args.kind === 'blocks') throw new UsageError('blocks: not yet');
-      const { json, text } = periodReport(history.store, { ...args, kind: args.kind }, outputWidth());
+      const { json, text } = args.kind === 'blocks' ? blocksReport(history.store, args, outputWidth()) : periodReport(history.store, { ...args, kind: args.kind }, outputWidth());
       console.log(args.json ? JSON.stringify(json, null, 2) : text);
       return 0;
     } catch (error) {

@@ -1,7 +1,8 @@
 import 'server-only';
 import path from 'node:path';
 import type { StatsGroupBy } from '@/lib/accounting/stats-grouping';
-import { matchesSource, SOURCE_KINDS, type SourceFilter } from '@/lib/model/source';
+import { COST_UNRECORDED } from '@/lib/accounting/cost-recording';
+import { matchesSource, SOURCE_KINDS } from '@/lib/model/source';
 import { nextDay, startOfLocalDay } from '@/lib/reports/local-day';
 import { reportJsonRow, type ReportJson } from '@/lib/reports/report-json';
 import { reportRows, unrecordedCounts } from '@/lib/reports/report-rows';
@@ -18,9 +19,6 @@ const GROUPING: Record<Exclude<ReportArgs['kind'], 'blocks'>, { groupBy: StatsGr
   monthly: { groupBy: 'month', first: 'Month' },
   session: { groupBy: 'session', first: 'Session' },
 };
-
-/** The agents that write no cost into their sessions: their spend is "not recorded", not $0. */
-const COST_UNRECORDED: readonly SourceFilter[] = ['codex', 'gemini'];
 
 /** A project named by id, name or folder (its last part or its whole path). */
 export function resolveProject(store: Store, named: string): string {
