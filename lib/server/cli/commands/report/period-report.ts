@@ -22,9 +22,10 @@ const GROUPING: Record<Exclude<ReportArgs['kind'], 'blocks'>, { groupBy: StatsGr
 
 /** A project named by id, name or folder (its last part or its whole path). */
 export function resolveProject(store: Store, named: string): string {
-  const projects = getProjects(store);
+  // The database's projects where it answers without a read (the store's lists are empty then).
+  const projects = store.sessionDb?.usable ? store.sessionDb.projects() : getProjects(store);
   if (projects.some((p) => p.id === named)) return named;
-  const matches = projects.filter((p) => p.name === named || p.worktree === named || path.basename(p.worktree) === named);
+  const matches = projects.filter((p) => ('name' in p && p.name === named) || p.worktree === named || path.basename(p.worktree) === named);
   if (matches.length === 1) return matches[0]!.id;
   if (matches.length === 0) throw new UsageError(`--project ${named}: no such project`);
   throw new UsageError(`--project ${named}: ${matches.length} projects go by that name; give one of their ids: ${matches.map((p) => `${p.id} (${p.worktree})`).join(', ')}`);
