@@ -12,4 +12,5 @@ export interface Command {
  */
 export const COMMANDS: Record<string, { summary: string; load(): Promise<Command> }> = {
   report: { summary: 'usage reports: daily, weekly, monthly, session, blocks (five-hour windows)', load: async () => (await import('./commands/report')).report },
+  statusline: { summary: "one line for a status bar: today's spend, the active block, the session's context use", load: async () => (await import('./commands/statusline')).statusline },
 };
