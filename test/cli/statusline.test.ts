@@ -22,8 +22,8 @@ beforeAll(() => {
   const empty = path.join(work, 'empty');
   mkdirSync(empty);
   const now = Date.now();
-  // Three sessions of the last hour: one block, running now; the last one is "this" session.
-  sessionID = writeClaudeHistory(path.join(work, 'claude'), [now - 50 * MINUTE, now - 30 * MINUTE, now - 5 * MINUTE]).at(-1)!;
+  // A session of yesterday (not today's spend), then three of the last hour: one block, running now; the last is "this" session.
+  sessionID = writeClaudeHistory(path.join(work, 'claude'), [now - 30 * 60 * MINUTE, now - 50 * MINUTE, now - 30 * MINUTE, now - 5 * MINUTE]).at(-1)!;
   transcript = path.join(work, 'claude', 'projects', '-home-user-work-history', `${sessionID}.jsonl`);
   stdin = JSON.stringify({ session_id: sessionID, transcript_path: transcript, cwd: '/home/user/work/history', model: { id: 'claude-sonnet-4-5', display_name: 'Sonnet 4.5' }, workspace: { current_dir: '/home/user/work/history' } });
   flags = ['--claude-dir', path.join(work, 'claude', 'projects'), '--opencode-dir', empty, '--pi-dir', empty, '--omp-dir', empty, '--codex-dir', empty, '--gemini-dir', empty, '--timezone', 'UTC'];

@@ -41,7 +41,7 @@ export function blockEntriesQuery(engine: Engine, sourceIds: readonly number[], 
     .where('m.created', '>=', f.from ?? -MAX_DATE_MS)
     .where('m.created', '<=', MAX_DATE_MS)
     // A request that used nothing (every attempt overloaded) opens no block and ends none, as in ccusage.
-    .where(sql<SqlBool>`m.input + m.output + m.reasoning + m.cache_read + m.cache_write > 0 or m.cost > 0`);
+    .where(sql<SqlBool>`(m.input + m.output + m.reasoning + m.cache_read + m.cache_write > 0 or m.cost > 0)`);
   if (f.project !== undefined) query = query.where('o.project_id', '=', f.project);
   if (f.kinds) query = query.where('o.kind', 'in', f.kinds.length > 0 ? [...f.kinds] : ['']);
   return query.orderBy('m.created').compile();
