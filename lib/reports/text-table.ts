@@ -13,6 +13,9 @@ export interface TextColumn {
 export type TextRow = readonly string[] | 'rule';
 
 const GAP = '  ';
+/** The shrinking column keeps this much (a title's first words) while other columns can still be dropped... */
+const KEPT_WIDTH = 24;
+/** ...and this much at the very least. */
 const MIN_SHRUNK = 8;
 
 // Terminal control characters in data (a hostile session title) would move the cursor or recolour
@@ -37,8 +40,8 @@ function pad(text: string, width: number, align: TextColumn['align']): string {
 }
 
 /**
- * Rows as lines no wider than `width`: the columns that do not fit are dropped (highest `drop`
- * first), then the shrinking column is cut with an ellipsis. A row is never wrapped: a cell is
+ * Rows as lines no wider than `width`: the columns that do not fit beside the shrinking column's
+ * first 24 characters are dropped (highest `drop` first), then that column is cut with an ellipsis. A row is never wrapped: a cell is
  * whole on its line or cut, so the columns stay aligned.
  */
 export function renderTextTable(columns: readonly TextColumn[], rows: readonly TextRow[], width: number): string {
@@ -48,7 +51,7 @@ export function renderTextTable(columns: readonly TextColumn[], rows: readonly T
   const total = () => kept.reduce((sum, i) => sum + natural[i]!, 0) + GAP.length * (kept.length - 1);
   const byDrop = [...kept].filter((i) => columns[i]!.drop > 0).sort((a, b) => columns[b]!.drop - columns[a]!.drop || b - a);
   const shrinking = columns.findIndex((c) => c.shrinks);
-  const shrinkable = () => (shrinking >= 0 && kept.includes(shrinking) ? Math.max(0, natural[shrinking]! - Math.max(MIN_SHRUNK, widthOf(columns[shrinking]!.header))) : 0);
+  const shrinkable = () => (shrinking >= 0 && kept.includes(shrinking) ? Math.max(0, natural[shrinking]! - Math.max(KEPT_WIDTH, widthOf(columns[shrinking]!.header))) : 0);
   for (const i of byDrop) {
     if (total() - shrinkable() <= width) break;
     kept.splice(kept.indexOf(i), 1);
