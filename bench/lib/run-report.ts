@@ -1,13 +1,31 @@
 import { spawn } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { track } from './cleanup';
+// @ts-expect-error plain ESM build script without type declarations
+import { bundleCli } from '../../scripts/package/bundle-cli.mjs';
+import { tempDir, track } from './cleanup';
 import { ROOT } from './server';
 
-/** `sessionscope <args>` (this clone's launcher) timed from its spawn, with its peak RSS (GNU time) and parsed JSON output. */
-export function runSessionscope<T>(args: readonly string[], env: Record<string, string>): Promise<{ ms: number; rssMb: number; output: T }> {
+/**
+ * The commands as the package runs them: `dist/cli.mjs` as `npm pack` bundles it (its worker
+ * threads bundled beside it; a clone's tsx cannot start a `.ts` worker), in a temp folder whose
+ * `node_modules` is this clone's (better-sqlite3 stays a dependency). Returns its launcher.
+ */
+export async function bundledCli(): Promise<string> {
+  const dir = tempDir('cli');
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  await (bundleCli as (root: string, dist: string) => Promise<string[]>)(ROOT, dir);
+  const launcher = path.join(dir, 'run.mjs');
+  // What bin/sessionscope.mjs does for a command in the package.
+  writeFileSync(launcher, "process.env.SQLITE_USE_URI ??= '1';\nconst { main } = await import('./cli.mjs');\nprocess.exitCode = await main(process.argv.slice(2));\nsetTimeout(() => process.exit(), 2_000).unref();\n");
+  return launcher;
+}
+
+/** `sessionscope <args>` timed from its spawn, with its peak RSS (GNU time) and parsed JSON output. */
+export function runSessionscope<T>(launcher: string, args: readonly string[], env: Record<string, string>): Promise<{ ms: number; rssMb: number; output: T }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = track(spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, path.join(ROOT, 'bin', 'sessionscope.mjs'), ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, launcher, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let out = '';
     let err = '';
     child.stdout?.on('data', (c: Buffer) => (out += c.toString()));

@@ -8,6 +8,7 @@ import { reportJsonRow, type ReportJson } from '@/lib/reports/report-json';
 import { reportRows, unrecordedCounts } from '@/lib/reports/report-rows';
 import { reportTable } from '@/lib/reports/report-table';
 import type { StatsQuery } from '@/lib/stats/stats-query';
+import { sessionKindsQuery } from '../../../db/queries/session-kinds';
 import { getProjects } from '../../../queries/get-projects';
 import { getStats } from '../../../queries/get-stats';
 import type { Store } from '../../../store/store';
@@ -31,6 +32,13 @@ export function resolveProject(store: Store, named: string): string {
   throw new UsageError(`--project ${named}: ${matches.length} projects go by that name; give one of their ids: ${matches.map((p) => `${p.id} (${p.worktree})`).join(', ')}`);
 }
 
+/** The kinds of session the history holds: agents it has none of need no query of their own. */
+function kindsPresent(store: Store): Set<string> {
+  const db = store.sessionDb;
+  if (db?.usable) return new Set(db.db.all<{ kind: string }>(sessionKindsQuery('sqlite', db.sourceIds())).map((r) => r.kind));
+  return new Set([...store.view.allSessions()].map((s) => s.source));
+}
+
 /** The stats query a report asks, as `/api/stats` would be asked it. */
 export function reportStatsQuery(args: ReportArgs, groupBy: StatsGroupBy, project: string | undefined): StatsQuery {
   return {
@@ -51,7 +59,9 @@ export function periodReport(store: Store, args: ReportArgs & { kind: keyof type
   const query = reportStatsQuery(args, groupBy, args.project === undefined ? undefined : resolveProject(store, args.project));
   const stats = getStats(store, query);
   // The same grouping asked of each agent that records no cost: how many of each row's messages it holds.
-  const unrecorded = COST_UNRECORDED.filter((agent) => args.source === undefined || SOURCE_KINDS.some((k) => matchesSource(k, agent) && matchesSource(k, args.source!))).map((agent) => getStats(store, { ...query, source: agent }));
+  const present = kindsPresent(store);
+  const asked = (agent: (typeof COST_UNRECORDED)[number]) => SOURCE_KINDS.some((k) => matchesSource(k, agent) && present.has(k) && (args.source === undefined || matchesSource(k, args.source)));
+  const unrecorded = COST_UNRECORDED.filter(asked).map((agent) => getStats(store, { ...query, source: agent }));
   const { rows, total } = reportRows(stats, unrecordedCounts(unrecorded));
   const json: ReportJson = {
     report: args.kind,
