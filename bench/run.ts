@@ -11,6 +11,7 @@ import { benchClaude } from './claude';
 import { benchHistory } from './history';
 import { benchHostile } from './hostile';
 import { benchPackage } from './package';
+import { benchReport } from './report';
 import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     options: {
       scale: { type: 'boolean', default: false },
       history: { type: 'boolean', default: false },
+      report: { type: 'boolean', default: false },
+      corpora: { type: 'string' },
       sizes: { type: 'string', default: '5000,20000' },
       'no-claude': { type: 'boolean', default: false },
       package: { type: 'boolean', default: false },
@@ -38,11 +41,14 @@ async function main(): Promise<void> {
   });
   installCleanup();
   if (values.keep) keepTempDirs();
-  console.log(`sessionscope bench: ${values.package ? 'package' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
+  console.log(`sessionscope bench: ${values.package ? 'package' : values.report ? 'report' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
-  if (values.history) {
+  if (!values.package && !values.report && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
+  if (values.report) {
+    // `--report [--corpora DIR,DIR]`: issue 33's row, report daily --json first and second run beside ccusage.
+    await benchReport({ corpora: values.corpora?.split(',') });
+  } else if (values.history) {
     // `--history [--sizes 5000,20000] [--corpus DIR] [--no-claude]`: issue 26's table, both sizes and both sources, against ccusage.
     await benchHistory({ sizes: values.sizes.split(',').map(Number), corpusRoot: values.corpus, claude: !values['no-claude'] });
   } else if (values.package) {

@@ -5,6 +5,7 @@ import { QuickRanges } from '@/components/ui/quick-ranges';
 import { overviewRange } from '@/lib/view/overview-range';
 import { periodsAt } from '@/lib/view/periods';
 import { QUICK_RANGES, quickRangeDays, type QuickRange } from '@/lib/view/quick-ranges';
+import { ActiveBlock } from './active-block';
 import { MonthView } from './month-view';
 import { IndexStatus } from './index-status';
 import { LiveNow } from './live-now';
@@ -54,6 +55,7 @@ export function OverviewView() {
       <IndexStatus health={health} />
       <LiveNow recent={recent} />
       <PeriodStats periods={periods} />
+      <ActiveBlock />
       <MonthView now={periods.todayStart + 12 * 3_600_000} />
       <div className="overview-range">
         <span className="muted small">Charts:</span>

@@ -69,6 +69,19 @@ describe('the npm package', () => {
     expect(help.stdout).toContain('--open');
   });
 
+  it('runs report daily --json on the real Claude Code history: its straight sums, from the bundled command', async () => {
+    const oracle = JSON.parse(readFileSync(path.join(fixtures, 'claude-2.1.328', 'oracle.json'), 'utf8')) as { totals: { tokens: { input: number; output: number; cacheRead: number; cacheWrite: number }; recordedCost: number } };
+    const none = path.join(work, 'none');
+    const data = ['--claude-dir', path.join(fixtures, 'claude-2.1.328', 'projects'), ...['--opencode-dir', '--omp-dir', '--pi-dir', '--codex-dir', '--gemini-dir'].flatMap((flag) => [flag, none])];
+    const home = path.join(work, 'report-home');
+    const ran = await run(process.execPath, [installed.bin, 'report', 'daily', '--json', '--timezone', 'UTC', ...data], { cwd: work, env: { ...cleanNpmEnv(), HOME: home, XDG_CACHE_HOME: path.join(home, '.cache') } });
+    expect(ran.code, ran.stderr).toBe(0);
+    const totals = (JSON.parse(ran.stdout) as { totals: { tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }; recordedCostUSD: number } }).totals;
+    const t = totals.tokens;
+    expect({ input: t.input, output: t.output + t.reasoning, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite }).toEqual(oracle.totals.tokens);
+    expect(totals.recordedCostUSD).toBeCloseTo(oracle.totals.recordedCost, 9);
+  });
+
   it('serves a real OpenCode 1.18 database with no build at start', async () => {
     const copy = await copyFixture('opencode-1.18.33');
     copies.push(copy);

@@ -1,6 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli';
 import { startServer, type StartedServer } from '../support/start-server';
 import { copyFixture, diffSnapshots, FIXTURES, jsonTreeFixture, snapshotTree, sqliteFixture } from './support/fixture-copies';
 import { get, getJson, openEventStream } from './support/http';
@@ -46,6 +48,7 @@ async function exerciseEverything(server: StartedServer): Promise<{ sessions: st
   }
   await call('/api/stats?roots=1&timeZone=Europe/Berlin&from=2020-01-01');
   await call('/api/plans');
+  await call('/api/blocks');
   const stream = openEventStream(`${base}/api/events`, { 'last-event-id': '0' });
   expect(await stream.opened).toBe(200);
   await sleep(1_000);
@@ -90,6 +93,17 @@ describe.each(variants)('the dashboard never writes to what it reads ($name)', (
     expect(sessions.length).toBeGreaterThan(3);
     expect(calls).toBeGreaterThan(40);
     await server.stop();
+    // The commands read the same folders, through the same readers.
+    const home = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-read-only-cli-'));
+    const data = ['--opencode-dir', opencodeDir, '--omp-dir', piDir, '--pi-dir', piDir, '--claude-dir', claudeDir, '--codex-dir', codexDir, '--gemini-dir', geminiDir];
+    try {
+      for (const args of [['report', 'daily', '--json'], ['report', 'session', '--breakdown'], ['report', 'blocks', '--json'], ['statusline', '--ingest'], ['statusline']]) {
+        const ran = await runCli([...args, ...data], { home });
+        expect(ran.code, `${args.join(' ')}: ${ran.stderr}`).toBe(0);
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
 
     const after = snapshotTree(roots);
     expect(diffSnapshots(before, after)).toEqual([]);

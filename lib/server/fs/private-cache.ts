@@ -70,3 +70,24 @@ export function privateDbCompanions(file: string): void {
     if (stat?.isFile() && (stat.mode & 0o777) !== FILE_MODE) chmodSync(name, FILE_MODE);
   }
 }
+
+/**
+ * Claims `file` as a lock in the cache (created exclusively, 0600, never through a link): false
+ * while another holds it, unless its claim is older than `staleMs` (its holder died).
+ */
+export function claimPrivateLock(file: string, staleMs: number): boolean {
+  ensurePrivateDir(path.dirname(file));
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  if (stat && (!stat.isFile() || Date.now() - stat.mtimeMs > staleMs)) rmSync(file, { force: true });
+  try {
+    closeSync(openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, FILE_MODE));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+export function releasePrivateLock(file: string): void {
+  rmSync(file, { force: true });
+}

@@ -94,6 +94,15 @@ export class Store {
   }
 
   /**
+   * Whether the session database holds every source's whole content (each as its last complete read
+   * left it): a command that answers from the database alone need not read anything.
+   */
+  async databaseIsCurrent(): Promise<boolean> {
+    const db = this.sessionDb;
+    return db !== undefined && db.usable && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
+  }
+
+  /**
    * Reads every source once; the store answers (with what it has) while this runs. The first
    * stage of every source (projects and sessions: the list) comes before any source's messages;
    * after that, requests under way are let out between stages.

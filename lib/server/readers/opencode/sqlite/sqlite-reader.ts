@@ -14,6 +14,9 @@ import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './s
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
+
+/** The fingerprint of a database that is not there: a machine without OpenCode is as current as any. */
+const ABSENT = 'absent';
 import { appendAll } from '@/lib/arrays/append-all';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
@@ -331,7 +334,7 @@ export class SqliteReader implements SourceReader {
   }
 
   async fingerprint(): Promise<string | undefined> {
-    return this.found() ? `${identity(this.path)}|${writeSignature(this.path)}` : undefined;
+    return this.found() ? `${identity(this.path)}|${writeSignature(this.path)}` : ABSENT;
   }
 
   /**
@@ -341,6 +344,8 @@ export class SqliteReader implements SourceReader {
    * file's signature).
    */
   completeAs(): string | undefined {
+    // No database (no OpenCode on this machine) is a whole content too: nothing, until a file appears.
+    if (this.queries === undefined && this.openError === undefined && !this.found()) return ABSENT;
     return this.openError === undefined && this.queries !== undefined && this.scanProblem === undefined ? this.cacheSignature() : undefined;
   }
 
