@@ -23,7 +23,10 @@ export async function runSubcommand(root, argv) {
     return main(argv);
   }
   register(`data:text/javascript,${encodeURIComponent(SERVER_ONLY_HOOK)}`, import.meta.url);
+  // The sources' `@/` imports come from the clone's tsconfig, wherever the command is run from
+  // (tsx reads the working folder's otherwise); worker threads inherit it.
+  process.env.TSX_TSCONFIG_PATH ??= path.join(root, 'tsconfig.json');
   const { tsImport } = await import('tsx/esm/api');
-  const { main } = await tsImport(pathToFileURL(path.join(root, 'lib', 'server', 'cli', 'main.ts')).href, import.meta.url);
+  const { main } = await tsImport(pathToFileURL(path.join(root, 'lib', 'server', 'cli', 'main.ts')).href, { parentURL: import.meta.url, tsconfig: process.env.TSX_TSCONFIG_PATH });
   return main(argv);
 }
