@@ -10,6 +10,7 @@ export interface SessionDb {
   session: SessionTable;
   message: MessageTable;
   usage_rollup: UsageRollupTable;
+  part: PartTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -98,4 +99,21 @@ export interface UsageRollupTable {
   reasoning: number;
   cache_read: number;
   cache_write: number;
+}
+
+/** A part of a message without its text or output: tool calls' name, outcome and times. */
+export interface PartTable {
+  source_id: number;
+  id: string;
+  session_id: string;
+  message_id: string;
+  /** The PartType. */
+  type: string;
+  tool: string | null;
+  /** A tool call's ToolStatus. */
+  status: string | null;
+  /** 1 for a tool call the user turned down at its permission prompt (not the tool failing). */
+  rejected: number;
+  created: number | null;
+  ended: number | null;
 }

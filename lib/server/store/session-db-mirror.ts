@@ -25,6 +25,11 @@ export class SessionDbMirror {
    * (re-writing 100,000 unchanged rows held the restart's first requests). Checked at its end.
    */
   private readonly trusted = new Set<SourceIndex>();
+  /**
+   * Ids of the parts each source's full read under way produced (the store keeps the newest
+   * messages' parts only): the sweep after it removes the parts the source no longer holds.
+   */
+  private readonly partsRead = new Map<SourceIndex, Set<string>>();
 
   constructor(
     readonly db: SqliteSessionDb,
@@ -73,7 +78,10 @@ export class SessionDbMirror {
       const now = await index.reader.fingerprint?.().catch(() => undefined);
       let recorded: string | undefined;
       this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
-      if (now !== undefined && now === recorded) return;
+      if (now !== undefined && now === recorded) {
+        this.partsRead.delete(index);
+        return;
+      }
       this.guard(() => this.writer.apply(this.idOf(index), contentsAsChanges(index)));
     }
     this.readWhole(index);
@@ -106,8 +114,13 @@ export class SessionDbMirror {
   }
 
   apply(index: SourceIndex, changes: ChangeSet): void {
-    if (this.trusted.has(index)) return;
-    this.guard(() => this.writer.apply(this.idOf(index), changes));
+    if (changes.complete) this.partsRead.set(index, new Set());
+    const read = this.partsRead.get(index);
+    if (read) for (const part of changes.parts) read.add(part.id);
+    // A trusted read's parts are still written (unchanged rows cost no page): the store keeps the
+    // newest messages' parts only, so should the source prove changed, they could not be written later.
+    if (this.trusted.has(index)) this.guard(() => this.writer.applyParts(this.idOf(index), changes));
+    else this.guard(() => this.writer.apply(this.idOf(index), changes));
   }
 
   /** After a full read: rows of the source the store no longer holds are removed. */
@@ -118,8 +131,10 @@ export class SessionDbMirror {
         sessions: new Set(index.sessions.keys()),
         messageCount: index.messageCount,
         hasMessage: (sessionID, messageID) => index.messagesBySession.get(sessionID)?.has(messageID) === true,
+        parts: this.partsRead.get(index),
       }),
     );
+    this.partsRead.delete(index);
   }
 
   close(): void {

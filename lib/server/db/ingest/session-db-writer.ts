@@ -1,16 +1,17 @@
 import 'server-only';
-import { badTimeOfMessage, badTimeOfSession } from '@/lib/model/record-times';
+import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
 import type { ChangeSet } from '../../readers/read-result';
 import { queryBuilder } from '../builders';
-import type { MessageTable, ProjectTable, SessionTable } from '../schema';
+import type { MessageTable, PartTable, ProjectTable, SessionTable } from '../schema';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
-import { messageRow, projectRow, sessionRow } from './rows';
+import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement } from './upsert-statement';
 import { deleteRollup, insertRollup } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
 
 const PROJECT_COLUMNS = ['source_id', 'id', 'name', 'worktree'] as const satisfies readonly (keyof ProjectTable)[];
 const SESSION_COLUMNS = ['source_id', 'id', 'kind', 'project_id', 'directory', 'parent_id', 'forked_from', 'title', 'created', 'updated', 'archived', 'origin'] as const satisfies readonly (keyof SessionTable)[];
+const PART_COLUMNS = ['source_id', 'id', 'session_id', 'message_id', 'type', 'tool', 'status', 'rejected', 'created', 'ended'] as const satisfies readonly (keyof PartTable)[];
 const MESSAGE_COLUMNS = ['source_id', 'id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const satisfies readonly (keyof MessageTable)[];
 
 /**
@@ -23,6 +24,8 @@ export interface SourceContents {
   sessions: ReadonlySet<string>;
   messageCount: number;
   hasMessage(sessionID: string, messageID: string): boolean;
+  /** The ids of every part the read produced (undefined: the parts were not read whole, none is removed). */
+  parts?: ReadonlySet<string>;
 }
 
 /**
@@ -35,6 +38,7 @@ export class SessionDbWriter {
   private readonly upsertProject = upsertStatement('sqlite', 'project', ['source_id', 'id'], PROJECT_COLUMNS);
   private readonly upsertSession = upsertStatement('sqlite', 'session', ['source_id', 'id'], SESSION_COLUMNS);
   private readonly upsertMessage = upsertStatement('sqlite', 'message', ['source_id', 'id'], MESSAGE_COLUMNS);
+  private readonly upsertPart = upsertStatement('sqlite', 'part', ['source_id', 'id'], PART_COLUMNS);
   private readonly rollup = {
     delete: compiledOnce((source, session) => deleteRollup('sqlite', source, session)),
     deleteParameters: perSessionQuery((source, session) => deleteRollup('sqlite', source, session)),
@@ -91,19 +95,45 @@ export class SessionDbWriter {
         if (before !== undefined && before !== message.sessionID) touched.add(before);
         if (this.db.run(this.upsertMessage.query, this.upsertMessage.parameters(messageRow(sourceId, message))) > 0) touched.add(message.sessionID);
       }
+      this.writeParts(sourceId, changes);
       for (const id of removedMessages) {
+        // A message's parts go with it (OpenCode deletes them together; a file reader lists both).
+        this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('message_id', '=', id).compile());
         const before = this.sessionOf(sourceId, id);
         if (before === undefined) continue;
         touched.add(before);
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
       }
       for (const id of removedSessions) {
+        this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
         touched.add(id);
       }
       this.sumUsage(sourceId, touched);
     });
+  }
+
+  /** A change set's parts alone, in one transaction (see SessionDbMirror.apply). */
+  applyParts(sourceId: number, changes: ChangeSet): void {
+    if (changes.parts.length + changes.removed.parts.length + changes.listedParts.length > 0) this.db.transaction(() => this.writeParts(sourceId, changes));
+  }
+
+  /** Parts upserted, removed, and those a session's full part list lacks deleted. */
+  private writeParts(sourceId: number, changes: ChangeSet): void {
+    const k = this.kysely;
+    const remove = (id: string) => this.db.run(k.deleteFrom('part').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    for (const part of changes.parts) {
+      // A part dated out of range is skipped as the store skips it: gone, if it was there.
+      if (badTimeOfPart(part) !== undefined) remove(part.id);
+      else this.db.run(this.upsertPart.query, this.upsertPart.parameters(partRow(sourceId, part)));
+    }
+    for (const id of changes.removed.parts) remove(id);
+    for (const { sessionID, partIDs } of changes.listedParts) {
+      const listed = new Set(partIDs);
+      const held = this.db.all(k.selectFrom('part').select('id').where('source_id', '=', sourceId).where('session_id', '=', sessionID).compile());
+      for (const { id } of held) if (!listed.has(id)) remove(id);
+    }
   }
 
   private sessionOf(sourceId: number, messageID: string): string | undefined {
@@ -126,6 +156,7 @@ export class SessionDbWriter {
   sweep(sourceId: number, contents: SourceContents): void {
     const k = this.kysely;
     this.db.transaction(() => {
+      if (contents.parts) this.sweepParts(sourceId, contents.parts);
       const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
       if (count('message') === contents.messageCount && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
       const goneProjects: string[] = [];
@@ -146,5 +177,15 @@ export class SessionDbWriter {
       for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) touched.add(id as string);
       this.sumUsage(sourceId, touched);
     });
+  }
+
+  /** Parts of the source a full read did not produce are gone (equal counts: every part read was written, nothing is). */
+  private sweepParts(sourceId: number, read: ReadonlySet<string>): void {
+    const k = this.kysely;
+    const held = Number(this.db.value(k.selectFrom('part').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
+    if (held === read.size) return;
+    const gone: string[] = [];
+    for (const [id] of this.db.iterateRaw(k.selectFrom('part').select('id').where('source_id', '=', sourceId).compile())) if (!read.has(id as string)) gone.push(id as string);
+    for (const id of gone) this.db.run(k.deleteFrom('part').where('source_id', '=', sourceId).where('id', '=', id).compile());
   }
 }

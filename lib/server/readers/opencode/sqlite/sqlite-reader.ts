@@ -25,6 +25,8 @@ const KEY_PAGE = 10_000;
 const SCAN_WORKER_FROM_BYTES = 32 * 1024 * 1024;
 /** Messages whose parts are read per stage of the tail read (~2 queries per session; one stage is ~50 ms). */
 const TAIL_CHUNK = 500;
+/** Tool calls per page of the tool-call read. */
+const TOOL_PAGE = 5_000;
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
 export class SqliteReader implements SourceReader {
@@ -391,10 +393,27 @@ export class SqliteReader implements SourceReader {
         inChunk = 0;
       }
     }
+    yield chunk;
+    yield* this.toolParts(q, newest);
     // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
     // others it did not meet: back to `newest`, the next read takes them all (again, harmlessly).
     this.cursor.partRowid = newest;
-    yield chunk;
+  }
+
+  /**
+   * Every tool call up to `newest`, by rowid page: the session database counts each (tool
+   * insights); the store keeps the newest messages' parts only and drops the others as it takes them.
+   */
+  private *toolParts(q: Queries, newest: number): Generator<ChangeSet> {
+    let after = 0;
+    for (;;) {
+      const chunk = emptyChangeSet();
+      const rows = this.attempt(chunk, () => q.toolPartsPage.all(after, newest, TOOL_PAGE) as Row[]);
+      for (const row of rows ?? []) this.take(chunk, 'part', row);
+      yield chunk;
+      if (!rows || rows.length < TOOL_PAGE) return;
+      after = Number(rows.at(-1)?._rowid ?? newest);
+    }
   }
 
   private attempt<T>(changes: ChangeSet, read: () => T): T | undefined {
