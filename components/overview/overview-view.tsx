@@ -14,6 +14,7 @@ import { CostBreakdowns } from './cost-breakdowns';
 import { RecentSessions } from './recent-sessions';
 import { CostByModelPerDay } from './cost-by-model-per-day';
 import { TotalsBySource } from './totals-by-source';
+import { ActivityPanel } from './activity-panel';
 import { useHealth } from './use-health';
 import { useRecentSessions } from './use-recent-sessions';
 
@@ -64,6 +65,7 @@ export function OverviewView() {
         <CostByModelPerDay range={range} />
         <CostBreakdowns range={range} />
       </div>
+      <ActivityPanel range={range} today={periods.todayStart + 12 * 3_600_000} />
       <TotalsBySource />
       <RecentSessions recent={recent} />
     </div>
