@@ -12,6 +12,7 @@ import { SessionHeader } from './session-header';
 import { stillCounting } from '@/lib/view/index-phase';
 import { SessionCharts } from './session-charts';
 import { SubagentTree } from './subagent-tree';
+import { SessionWaterfall } from './session-waterfall';
 import { Timeline } from './timeline';
 import { ChildSessionsProvider } from './child-sessions';
 import { SessionSidebar, hasSidebar } from './session-sidebar';
@@ -67,6 +68,7 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
       <SessionHeader detail={d} partCount={outline.data?.partCount} />
       {counting ? null : <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />}
       {!counting && (d.session.childCount > 0 || d.session.parentID) ? <SubagentTree session={d.session} /> : null}
+      {counting ? null : <SessionWaterfall turns={turns} subagents={d.children} shownTurns={turns.length} totalTurns={d.turnCount} />}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />
