@@ -13,7 +13,8 @@ import { runSync } from '../db/query-plan';
  */
 export function getInsights(store: Store, query: InsightsQuery): InsightsResponse {
   const db = store.sessionDb;
-  const complete = (store.progress.figuresComplete || db?.current === true) && store.failedSources().length === 0;
+  // Tool calls come in the first read's last stages (after the figures): complete once it is over.
+  const complete = (store.progress.phase === 'ready' || db?.current === true) && store.failedSources().length === 0;
   if (!db?.usable) return { by: query.by, complete, available: false, rows: [] };
   const kinds = query.source === undefined ? undefined : SOURCE_KINDS.filter((kind) => matchesSource(kind, query.source!));
   const groups = runSync(db.db, insightsPlan('sqlite', query.by, db.sourceIds(), { from: query.from, to: query.to, project: query.project, kinds }));

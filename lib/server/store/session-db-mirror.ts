@@ -84,7 +84,16 @@ export class SessionDbMirror {
       }
       this.guard(() => this.writer.apply(this.idOf(index), contentsAsChanges(index)));
     }
-    this.readWhole(index);
+    // The parts come in the stages after the messages: they are swept when those are in (`partsReadDone`).
+    this.sweepRecords(index, undefined);
+    this.recordComplete(index);
+  }
+
+  /** The first read's last stage is in: parts of the source it did not produce are gone (unless the read failed). */
+  partsReadDone(index: SourceIndex): void {
+    const read = this.partsRead.get(index);
+    this.partsRead.delete(index);
+    if (read && !index.failure) this.guard(() => this.writer.sweepParts(this.idOf(index), read));
   }
 
   /**
@@ -92,7 +101,13 @@ export class SessionDbMirror {
    * fingerprint the read began at is recorded (none when the read skipped or failed anything).
    */
   readWhole(index: SourceIndex): void {
-    this.sweep(index);
+    const read = this.partsRead.get(index);
+    this.partsRead.delete(index);
+    this.sweepRecords(index, index.failure ? undefined : read);
+    this.recordComplete(index);
+  }
+
+  private recordComplete(index: SourceIndex): void {
     // A read that threw is complete as of nothing: the next start reads the source again.
     const fingerprint = index.failure ? undefined : index.reader.completeAs?.();
     this.guard(() => this.writer.recordCompleteAs(this.idOf(index), fingerprint));
@@ -123,18 +138,17 @@ export class SessionDbMirror {
     else this.guard(() => this.writer.apply(this.idOf(index), changes));
   }
 
-  /** After a full read: rows of the source the store no longer holds are removed. */
-  sweep(index: SourceIndex): void {
+  /** After a full read: rows of the source the store no longer holds are removed (parts: those `parts` lacks, when given). */
+  private sweepRecords(index: SourceIndex, parts: ReadonlySet<string> | undefined): void {
     this.guard(() =>
       this.writer.sweep(this.idOf(index), {
         projects: new Set(index.projects.keys()),
         sessions: new Set(index.sessions.keys()),
         messageCount: index.messageCount,
         hasMessage: (sessionID, messageID) => index.messagesBySession.get(sessionID)?.has(messageID) === true,
-        parts: this.partsRead.get(index),
+        parts,
       }),
     );
-    this.partsRead.delete(index);
   }
 
   close(): void {

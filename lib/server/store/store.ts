@@ -145,14 +145,17 @@ export class Store {
           }
         }
         await messagesIn(index);
-        if (finished) this.progress.sourcesDone++;
-        else rest.push(read);
+        if (finished) {
+          this.sessionDb?.partsReadDone(index);
+          this.progress.sourcesDone++;
+        } else rest.push(read);
       }
       for (const { index, stages } of rest) {
         for await (const changes of stages) {
           await take(index, changes);
           await yieldToRequests();
         }
+        this.sessionDb?.partsReadDone(index);
         this.progress.sourcesDone++;
       }
     });

@@ -156,7 +156,7 @@ export class SessionDbWriter {
   sweep(sourceId: number, contents: SourceContents): void {
     const k = this.kysely;
     this.db.transaction(() => {
-      if (contents.parts) this.sweepParts(sourceId, contents.parts);
+      if (contents.parts) this.sweepPartsIn(sourceId, contents.parts);
       const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
       if (count('message') === contents.messageCount && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
       const goneProjects: string[] = [];
@@ -180,7 +180,11 @@ export class SessionDbWriter {
   }
 
   /** Parts of the source a full read did not produce are gone (equal counts: every part read was written, nothing is). */
-  private sweepParts(sourceId: number, read: ReadonlySet<string>): void {
+  sweepParts(sourceId: number, read: ReadonlySet<string>): void {
+    this.db.transaction(() => this.sweepPartsIn(sourceId, read));
+  }
+
+  private sweepPartsIn(sourceId: number, read: ReadonlySet<string>): void {
     const k = this.kysely;
     const held = Number(this.db.value(k.selectFrom('part').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
     if (held === read.size) return;
