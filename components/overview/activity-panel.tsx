@@ -43,13 +43,13 @@ export function ActivityPanel({ range, today }: { range: OverviewRange; today: n
       {grid && calendar ? (
         <div className="activity">
           <section aria-labelledby="activity-week-title">
-            <h3 id="activity-week-title" className="small">
+            <h3 id="activity-week-title" className="activity-title">
               By weekday and hour · {range.label.toLowerCase()} · <span data-testid="heatmap-total">{metricValue(grid.total, metric)}</span>
             </h3>
             <ActivityHeatmap grid={grid} metric={metric} />
           </section>
           <section aria-labelledby="activity-year-title">
-            <h3 id="activity-year-title" className="small">
+            <h3 id="activity-year-title" className="activity-title">
               Every day, last 12 months · <span data-testid="calendar-total">{metricValue(calendar.total, metric)}</span>
             </h3>
             <YearCalendarView calendar={calendar} metric={metric} />

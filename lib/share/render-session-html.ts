@@ -1,5 +1,6 @@
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCompact, formatCount } from '@/lib/format/format-tokens';
+import { plural } from '@/lib/format/plural';
 import { displayTitle } from '@/lib/sessions/display-title';
 import type { Turn } from '@/lib/sessions/build-turns';
 import { escapeHtml as e } from './escape-html';
@@ -22,7 +23,7 @@ function figures(x: SessionExport): string {
     ['Replies', formatCount(s.messageCount)],
     ['Turns', formatCount(s.turnCount)],
   ];
-  if (s.childCount > 0) items.push(['With subagents', `${formatCost(s.total.cost)} · ${formatCount(s.total.sessionCount - 1)} subagents`]);
+  if (s.childCount > 0) items.push(['With subagents', `${formatCost(s.total.cost)} · ${plural(s.total.sessionCount - 1, 'subagent')}`]);
   return `<ul class="figures">${items.map(([k, v]) => `<li><span class="muted">${e(k)}</span><b>${e(v)}</b></li>`).join('')}</ul>`;
 }
 

@@ -94,7 +94,7 @@ describe.skipIf(!HAS_CHROMIUM)('insights, waterfall and a saved session in the b
     await context.close();
   });
 
-  it('Tools & models and the activity show at every width, light and dark, nothing scrolls sideways', async () => {
+  it('Tools & models and the activity show at every width, light and dark, nothing scrolls sideways', { timeout: 300_000 }, async () => {
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of SHOTS) {
         const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
