@@ -57,6 +57,8 @@ describe('the session database across restarts', () => {
     await first.start();
     const whole = modelFigures(first);
     expect(whole).toMatchObject({ complete: true, messages: 100 });
+    const rows = databaseRows(first);
+    expect(rows.parts).toHaveLength(100);
     first.stop();
 
     const again = storeOn(dataDir, file);
@@ -68,6 +70,8 @@ describe('the session database across restarts', () => {
     // The first event of the restart came before any message was read, and already said the whole truth.
     expect(seen[0]).toEqual(whole);
     expect(modelFigures(again)).toEqual(whole);
+    // Its tool calls were not read again (the database holds them), and none was lost.
+    expect(databaseRows(again)).toEqual(rows);
     again.stop();
   });
 

@@ -30,6 +30,8 @@ export class SessionDbMirror {
    * messages' parts only): the sweep after it removes the parts the source no longer holds.
    */
   private readonly partsRead = new Map<SourceIndex, Set<string>>();
+  /** Sources found unchanged after their first read's messages: the database holds their tool calls already. */
+  private readonly heldWhole = new Set<SourceIndex>();
 
   constructor(
     readonly db: SqliteSessionDb,
@@ -80,6 +82,7 @@ export class SessionDbMirror {
       this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
       if (now !== undefined && now === recorded) {
         this.partsRead.delete(index);
+        this.heldWhole.add(index);
         return;
       }
       this.guard(() => this.writer.apply(this.idOf(index), contentsAsChanges(index)));
@@ -87,6 +90,11 @@ export class SessionDbMirror {
     // The parts come in the stages after the messages: they are swept when those are in (`partsReadDone`).
     this.sweepRecords(index, undefined);
     this.recordComplete(index);
+  }
+
+  /** Whether a full read of the source should read every tool call (see FullReadOptions). */
+  wantsToolCalls(index: SourceIndex): boolean {
+    return this.usable && !this.heldWhole.delete(index);
   }
 
   /** The first read's last stage is in: parts of the source it did not produce are gone (unless the read failed). */

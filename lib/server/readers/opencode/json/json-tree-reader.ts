@@ -6,7 +6,7 @@ import { tailMessageIds } from '@/lib/model/tail-messages';
 import { entryPath, listDir, type DirListing } from '@/lib/server/fs/list-dir';
 import { listDirs } from '@/lib/server/fs/bulk-read/list-dirs';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type FullReadOptions, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { fastPartMeta } from '../fast-part-meta';
@@ -82,8 +82,8 @@ export class JsonTreeReader implements SourceReader {
     return this.cacheWriter?.flush() ?? Promise.resolve();
   }
 
-  readAll(): Promise<ChangeSet> {
-    return gatherStages(this.readAllStaged());
+  readAll(options?: FullReadOptions): Promise<ChangeSet> {
+    return gatherStages(this.readAllStaged(options));
   }
 
   /** Projects and sessions first (the list can answer), then messages, then the newest messages' parts. */
@@ -101,7 +101,7 @@ export class JsonTreeReader implements SourceReader {
     return this.readFingerprint;
   }
 
-  async *readAllStaged(): AsyncGenerator<ChangeSet> {
+  async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
     this.readFingerprint = this.found() ? undefined : 'absent';
     const first = emptyChangeSet();
     first.complete = true;
@@ -120,7 +120,7 @@ export class JsonTreeReader implements SourceReader {
     const partFiles = await this.listRecordsOf(parts, tail.map((id) => path.join('part', id)));
     await this.readListed(parts, partFiles);
     yield parts;
-    yield* this.toolPartStages(messages.messages, new Set(tail));
+    if (options?.toolCalls?.() ?? true) yield* this.toolPartStages(messages.messages, new Set(tail));
     this.cacheWriter?.schedule(undefined, 0);
   }
 
