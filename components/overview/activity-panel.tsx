@@ -41,7 +41,7 @@ export function ActivityPanel({ range, today }: { range: OverviewRange; today: n
       {activity.error ? <ErrorState what="activity (/api/activity)" error={activity.error} /> : null}
       {!activity.data && !activity.error ? <Loading what="activity" counting={activity.counting} /> : null}
       {grid && calendar ? (
-        <div className="activity">
+        <div className="activity-views">
           <section aria-labelledby="activity-week-title">
             <h3 id="activity-week-title" className="activity-title">
               By weekday and hour · {range.label.toLowerCase()} · <span data-testid="heatmap-total">{metricValue(grid.total, metric)}</span>

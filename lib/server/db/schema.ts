@@ -76,6 +76,8 @@ export interface MessageTable {
   reasoning: number;
   cache_read: number;
   cache_write: number;
+  /** Milliseconds to the reply's first token, where the agent records it. */
+  ttft: number | null;
 }
 
 /**

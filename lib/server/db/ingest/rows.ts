@@ -48,6 +48,7 @@ export function messageRow(sourceId: number, m: MessageInfo): MessageTable {
     reasoning: finite(t.reasoning),
     cache_read: finite(t.cacheRead),
     cache_write: finite(t.cacheWrite),
+    ttft: typeof m.ttft === 'number' && Number.isFinite(m.ttft) ? m.ttft : null,
   };
 }
 

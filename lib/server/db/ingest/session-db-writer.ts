@@ -12,7 +12,7 @@ import { compiledOnce, perSessionQuery } from './reusable-query';
 const PROJECT_COLUMNS = ['source_id', 'id', 'name', 'worktree'] as const satisfies readonly (keyof ProjectTable)[];
 const SESSION_COLUMNS = ['source_id', 'id', 'kind', 'project_id', 'directory', 'parent_id', 'forked_from', 'title', 'created', 'updated', 'archived', 'origin'] as const satisfies readonly (keyof SessionTable)[];
 const PART_COLUMNS = ['source_id', 'id', 'session_id', 'message_id', 'type', 'tool', 'status', 'rejected', 'created', 'ended'] as const satisfies readonly (keyof PartTable)[];
-const MESSAGE_COLUMNS = ['source_id', 'id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const satisfies readonly (keyof MessageTable)[];
+const MESSAGE_COLUMNS = ['source_id', 'id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'ttft'] as const satisfies readonly (keyof MessageTable)[];
 
 /**
  * What a source still holds after a full read: rows of the source the database has beyond these

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from './migration';
 
-/** Parts without their text: each tool call's name, outcome and times (tool and model insights). */
+/** Parts without their text (each tool call's name, outcome and times), and replies' time to first token: tool and model insights. */
 export const partsMigration: Migration = {
   version: 2,
   name: 'parts',
@@ -22,5 +22,6 @@ export const partsMigration: Migration = {
       .compile(),
     db.schema.createIndex('part_by_session').on('part').columns(['source_id', 'session_id']).compile(),
     db.schema.createIndex('part_by_message').on('part').columns(['source_id', 'message_id']).compile(),
+    db.schema.alterTable('message').addColumn('ttft', 'double precision').compile(),
   ],
 };
