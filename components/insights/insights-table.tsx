@@ -16,6 +16,7 @@ export function InsightsTable({ rows, by }: { rows: InsightRow[]; by: 'tool' | '
               <th scope="col" className="num" title="Model replies (assistant messages)">Replies</th>
               <th scope="col" className="num">Output</th>
               <th scope="col" className="num" title="Output tokens per second, over the replies that record when they ended">Output tok/s</th>
+              <th scope="col" className="num" title="Median time to first token, over the replies whose agent records it (oh-my-pi)">TTFT p50</th>
             </>
           ) : null}
           <th scope="col" className="num">Tool calls</th>
@@ -33,6 +34,7 @@ export function InsightsTable({ rows, by }: { rows: InsightRow[]; by: 'tool' | '
                 <td className="num" data-label="Replies" data-col="steps">{formatCount(r.steps ?? 0)}</td>
                 <td className="num" data-label="Output" data-col="output">{formatCompact(r.output ?? 0)}</td>
                 <td className="num" data-label="Output tok/s" data-col="speed">{r.outputPerSecond === undefined ? '—' : formatCompact(r.outputPerSecond)}</td>
+                <td className="num" data-label="TTFT p50" data-col="ttft">{formatDuration(r.ttftP50Ms)}</td>
               </>
             ) : null}
             <td className="num" data-label="Tool calls" data-col="calls">{formatCount(r.calls)}</td>

@@ -37,7 +37,7 @@ export function InsightsView() {
         {data?.available && data.rows.length > 0 ? <InsightsTable rows={data.rows} by={state.by} /> : null}
         <p className="muted small">
           Durations are from a call&apos;s start to its end, where the agent records both. Output speed is output tokens over each reply&apos;s time from start to end (tool runs inside one reply
-          included, where an agent writes several steps as one reply). Time to first token is not shown yet: the readers do not keep it.
+          included, where an agent writes several steps as one reply). Time to first token where the agent records it (oh-my-pi; not yet OpenCode&apos;s or Claude Code&apos;s).
         </p>
       </Panel>
     </div>

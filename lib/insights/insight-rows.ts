@@ -19,6 +19,10 @@ export interface StepFigures {
   /** Output tokens and milliseconds of the replies that record when they ended. */
   timedOutput: number;
   timedMs: number;
+  /** Median time to first token of the replies that record it (nearest rank). */
+  ttftP50Ms?: number;
+  /** Replies that record their time to first token. */
+  ttftCount?: number;
 }
 
 /** One row of the insights table, ready to show. */
@@ -36,6 +40,8 @@ export interface InsightRow {
   output?: number;
   /** Output tokens per second of reply time; undefined where no reply records its end. */
   outputPerSecond?: number;
+  /** Median time to first token, where the agent records it. */
+  ttftP50Ms?: number;
 }
 
 export interface InsightsResponse {

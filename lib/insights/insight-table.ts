@@ -21,6 +21,7 @@ export function insightTable(groups: readonly InsightGroup[]): InsightRow[] {
       row.steps = steps.steps;
       row.output = steps.output;
       if (steps.timedMs > 0) row.outputPerSecond = (steps.timedOutput / steps.timedMs) * 1000;
+      if (steps.ttftP50Ms !== undefined) row.ttftP50Ms = steps.ttftP50Ms;
     }
     return row;
   });

@@ -19,8 +19,8 @@ import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../suppo
 const T0 = Date.UTC(2026, 10, 1);
 const sessions: SessionInfo[] = [{ id: 's1', source: 'claude', projectID: 'p0', directory: '/w/p0', title: 'One', time: { created: T0, updated: T0 }, origin: 'test' }];
 const messages: MessageInfo[] = [
-  { id: 'm1', sessionID: 's1', role: 'assistant', time: { created: T0, completed: T0 + 4_000 }, providerID: 'anthropic', modelID: 'claude-sonnet-4-5', agent: 'build', cost: 0, tokens: { input: 10, output: 200, reasoning: 0, cacheRead: 0, cacheWrite: 0 } },
-  { id: 'm2', sessionID: 's1', role: 'assistant', time: { created: T0 + 10_000 }, providerID: 'anthropic', modelID: 'claude-sonnet-4-5', agent: 'build', cost: 0, tokens: { input: 10, output: 50, reasoning: 0, cacheRead: 0, cacheWrite: 0 } },
+  { id: 'm1', sessionID: 's1', role: 'assistant', time: { created: T0, completed: T0 + 4_000 }, providerID: 'anthropic', modelID: 'claude-sonnet-4-5', agent: 'build', cost: 0, tokens: { input: 10, output: 200, reasoning: 0, cacheRead: 0, cacheWrite: 0 }, ttft: 300 },
+  { id: 'm2', sessionID: 's1', role: 'assistant', time: { created: T0 + 10_000 }, providerID: 'anthropic', modelID: 'claude-sonnet-4-5', agent: 'build', cost: 0, tokens: { input: 10, output: 50, reasoning: 0, cacheRead: 0, cacheWrite: 0 }, ttft: 100 },
 ];
 /** `bash` ran 20 times (1..20 s; the 3rd and 7th failed, the 9th turned down), once more still running; `read` once. */
 const parts: PartMeta[] = [
@@ -54,9 +54,9 @@ describe('tool insights in SQL', () => {
     expect(read).toMatchObject({ key: 'read', calls: 1, errors: 0, p50Ms: 250, p95Ms: 250 });
   });
 
-  it('per model: replies, output per second of the replies that record their end, and the calls made in them', () => {
+  it('per model: replies, output per second of the replies that record their end, median time to first token, and the calls made in them', () => {
     const [model] = sqliteAnswer('model');
-    expect(model).toMatchObject({ key: 'anthropic/claude-sonnet-4-5', label: 'claude-sonnet-4-5 (anthropic)', steps: 2, output: 250, outputPerSecond: 50, calls: 22 });
+    expect(model).toMatchObject({ key: 'anthropic/claude-sonnet-4-5', label: 'claude-sonnet-4-5 (anthropic)', steps: 2, output: 250, outputPerSecond: 50, ttftP50Ms: 100, calls: 22 });
   });
 });
 

@@ -2,7 +2,7 @@
 // straight sums over the agent's own files (test/support/raw-tool-calls.ts, the Codex/Gemini
 // oracle), OpenCode's per-tool counts equal `opencode stats`, and replies per model and agent
 // equal /api/stats.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -85,6 +85,27 @@ describe('tool insights equal straight sums over the agents own files', () => {
       const shown = await withStore({ opencodeDir: none, geminiDir: root }, byTool);
       expect(totalOf(shown), version).toEqual({ calls: gemini.totals.toolCalls, errors: gemini.sessions.reduce((n, s) => n + s.toolErrors, 0) });
     }
+  });
+});
+
+describe('time to first token', () => {
+  it('omp-18.3.4: per model, the median of the ttft its assistant messages record (nearest rank)', async () => {
+    const root = at('omp-18.3.4', 'sessions');
+    const byModel = new Map<string, number[]>();
+    for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jsonl'))) {
+      for (const line of readFileSync(path.join(root, name), 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        const entry = JSON.parse(line) as { type?: string; message?: { role?: string; provider?: string; model?: string; ttft?: number } };
+        const m = entry.message;
+        if (entry.type !== 'message' || m?.role !== 'assistant' || typeof m.ttft !== 'number') continue;
+        const key = `${m.provider ?? ''}/${m.model ?? ''}`;
+        byModel.set(key, [...(byModel.get(key) ?? []), m.ttft]);
+      }
+    }
+    expect(byModel.size).toBeGreaterThan(0);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.ceil(values.length / 2) - 1];
+    const shown = await withStore({ opencodeDir: none, ompDir: root }, (store) => getInsights(store, insightsQuerySchema.parse({ by: 'model' })).rows);
+    expect(Object.fromEntries(shown.filter((r) => r.ttftP50Ms !== undefined).map((r) => [r.key, r.ttftP50Ms]))).toEqual(Object.fromEntries([...byModel].map(([key, values]) => [key, median(values)])));
   });
 });
 

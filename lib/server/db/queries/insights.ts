@@ -103,10 +103,10 @@ function* callFigures(engine: Engine, sourceIds: readonly number[], f: InsightFi
   return out;
 }
 
-/** Replies per group: how many, their output tokens, and those of the replies that record their end with the time they took. */
+/** Replies per group: how many, their output tokens, those of the replies that record their end with the time they took, and the median time to first token where recorded. */
 function* stepFigures(engine: Engine, sourceIds: readonly number[], f: InsightFilters, key: RawBuilder<string>): QueryPlan<Map<string, StepFigures>> {
   // Grouped outside: PostgreSQL would not take a select and a group by that differ in their parameters' numbers.
-  const replies = filteredMessages(engine, sourceIds, f).where('m.role', '=', 'assistant').select([key.as('key'), 'm.output', 'm.created', 'm.completed']);
+  const replies = filteredMessages(engine, sourceIds, f).where('m.role', '=', 'assistant').select([key.as('key'), 'm.output', 'm.created', 'm.completed', 'm.ttft']);
   const rows = yield queryBuilder(engine)
     .selectFrom(replies.as('r'))
     .select([
@@ -118,7 +118,23 @@ function* stepFigures(engine: Engine, sourceIds: readonly number[], f: InsightFi
     ])
     .groupBy('r.key')
     .compile();
-  return new Map(rows.map((row) => [String(row.key), { steps: n(row.steps), output: n(row.output), timedOutput: n(row.timed_output), timedMs: n(row.timed_ms) }]));
+  const ranked = queryBuilder(engine)
+    .selectFrom(replies.as('r'))
+    .where('r.ttft', 'is not', null)
+    .select(['r.key', 'r.ttft', sql<number>`row_number() over (partition by r.key order by r.ttft)`.as('rn'), sql<number>`count(*) over (partition by r.key)`.as('n')]);
+  const ttft = yield queryBuilder(engine)
+    .selectFrom(ranked.as('t'))
+    .select(['t.key', sql<number>`max(t.n)`.as('n'), sql<number>`min(case when t.rn = (50 * t.n + 99) / 100 then t.ttft end)`.as('p50')])
+    .groupBy('t.key')
+    .compile();
+  const out = new Map<string, StepFigures>(rows.map((row) => [String(row.key), { steps: n(row.steps), output: n(row.output), timedOutput: n(row.timed_output), timedMs: n(row.timed_ms) }]));
+  for (const row of ttft) {
+    const figures = out.get(String(row.key));
+    if (!figures) continue;
+    figures.ttftCount = n(row.n);
+    figures.ttftP50Ms = ms(row.p50);
+  }
+  return out;
 }
 
 /** Per tool: calls, failures, durations; per model or agent: replies, output speed, and the calls they made. */
