@@ -72,6 +72,9 @@ describe('the session database across restarts', () => {
     expect(modelFigures(again)).toEqual(whole);
     // Its tool calls were not read again (the database holds them), and none was lost.
     expect(databaseRows(again)).toEqual(rows);
+    // Nor when the source is read anew later (that read takes every call, and sweeps by them).
+    for (const index of again.indexes) await again.reread(index);
+    expect(databaseRows(again)).toEqual(rows);
     again.stop();
   });
 

@@ -92,13 +92,15 @@ export class SessionDbMirror {
     this.recordComplete(index);
   }
 
-  /** Whether a full read of the source should read every tool call (see FullReadOptions). */
+  /** Whether a full read of the source should read every tool call (see FullReadOptions): not during a first read that found it unchanged. */
   wantsToolCalls(index: SourceIndex): boolean {
-    return this.usable && !this.heldWhole.delete(index);
+    return this.usable && !this.heldWhole.has(index);
   }
 
   /** The first read's last stage is in: parts of the source it did not produce are gone (unless the read failed). */
   partsReadDone(index: SourceIndex): void {
+    // Later full reads (a source read anew) are swept by what they read: they read every call.
+    this.heldWhole.delete(index);
     const read = this.partsRead.get(index);
     this.partsRead.delete(index);
     if (read && !index.failure) this.guard(() => this.writer.sweepParts(this.idOf(index), read));
