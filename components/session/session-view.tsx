@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FindInSession } from '@/components/search/find-in-session';
 import { turnsHold, type TimelineTarget } from '@/lib/view/timeline-target';
 import { ApiError } from '@/lib/client/fetch-json';
@@ -36,7 +36,8 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
   }
   const shown = detail.data?.pages[0]?.session;
   useNamePage(shown ? displayTitle(shown).text : undefined);
-  const turns = (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns);
+  // One array while the pages are the same: the waterfall lays out again only when they change.
+  const turns = useMemo(() => (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns), [detail.data]);
   const held = target ? turnsHold(turns, target) : true;
   // A search hit in an older turn: load older pages until it is there.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = detail;
