@@ -15,6 +15,7 @@ import { CostBreakdowns } from './cost-breakdowns';
 import { RecentSessions } from './recent-sessions';
 import { CostByModelPerDay } from './cost-by-model-per-day';
 import { TotalsBySource } from './totals-by-source';
+import { ActivityPanel } from './activity-panel';
 import { useHealth } from './use-health';
 import { useRecentSessions } from './use-recent-sessions';
 
@@ -66,6 +67,7 @@ export function OverviewView() {
         <CostByModelPerDay range={range} />
         <CostBreakdowns range={range} />
       </div>
+      <ActivityPanel range={range} today={periods.todayStart + 12 * 3_600_000} />
       <TotalsBySource />
       <RecentSessions recent={recent} />
     </div>

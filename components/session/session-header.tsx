@@ -54,7 +54,10 @@ export function SessionHeader({ detail, partCount }: { detail: SessionDetail; pa
       <p className="meta muted">
         <span title={s.directory}>{shortPath(s.directory)}</span>
         {s.version ? ` · version ${s.version}` : ''} · started <span title={formatExactTime(s.time.created)}>{formatExactTime(s.time.created)}</span>
-        {s.archived ? ' · archived' : ''}
+        {s.archived ? ' · archived' : ''} ·{' '}
+        <a href={`/api/sessions/${encodeURIComponent(s.id)}/share`} download className="text-link" data-testid="share-session" title="One HTML file with this session's timeline, figures and subagents. It holds the session's text (prompts, outputs, file contents): read it before you share it.">
+          Save as HTML
+        </a>
       </p>
       <SessionPlanLine sessionID={s.id} />
       <div className="stats-row">

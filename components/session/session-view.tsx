@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FindInSession } from '@/components/search/find-in-session';
 import { turnsHold, type TimelineTarget } from '@/lib/view/timeline-target';
 import { ApiError } from '@/lib/client/fetch-json';
@@ -12,6 +12,7 @@ import { SessionHeader } from './session-header';
 import { stillCounting } from '@/lib/view/index-phase';
 import { SessionCharts } from './session-charts';
 import { SubagentTree } from './subagent-tree';
+import { SessionWaterfall } from './session-waterfall';
 import { Timeline } from './timeline';
 import { ChildSessionsProvider } from './child-sessions';
 import { SessionSidebar, hasSidebar } from './session-sidebar';
@@ -35,7 +36,8 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
   }
   const shown = detail.data?.pages[0]?.session;
   useNamePage(shown ? displayTitle(shown).text : undefined);
-  const turns = (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns);
+  // One array while the pages are the same: the waterfall lays out again only when they change.
+  const turns = useMemo(() => (detail.data?.pages ?? []).toReversed().flatMap((page) => page.turns), [detail.data]);
   const held = target ? turnsHold(turns, target) : true;
   // A search hit in an older turn: load older pages until it is there.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = detail;
@@ -67,6 +69,7 @@ export function SessionView({ id, target: opened }: { id: string; target?: Timel
       <SessionHeader detail={d} partCount={outline.data?.partCount} />
       {counting ? null : <SessionCharts steps={outline.data?.steps} error={outline.error} tokens={d.session.tokens} />}
       {!counting && (d.session.childCount > 0 || d.session.parentID) ? <SubagentTree session={d.session} /> : null}
+      {counting ? null : <SessionWaterfall turns={turns} subagents={d.children} shownTurns={turns.length} totalTurns={d.turnCount} />}
       <div className={`session-body${hasSidebar(d) ? '' : ' no-sidebar'}`}>
         <div className="session-main">
           <FindInSession sessionID={id} onTarget={setTarget} />

@@ -14,6 +14,7 @@ const NAV = [
   { href: '/', label: 'Overview', match: (p: string) => p === '/' },
   { href: '/sessions', label: 'Sessions', match: (p: string) => p.startsWith('/sessions') },
   { href: '/plans', label: 'Plans', match: (p: string) => p.startsWith('/plans') },
+  { href: '/tools', label: 'Tools & models', match: (p: string) => p.startsWith('/tools') },
   { href: '/diagnostics', label: 'Diagnostics', match: (p: string) => p.startsWith('/diagnostics') },
 ];
 

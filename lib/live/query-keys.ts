@@ -7,6 +7,8 @@ export const queryKeys = {
   projects: () => ['projects'] as const,
   health: () => ['health'] as const,
   stats: (params?: string) => (params === undefined ? (['stats'] as const) : (['stats', params] as const)),
+  activity: (params?: string) => (params === undefined ? (['activity'] as const) : (['activity', params] as const)),
+  insights: (params?: string) => (params === undefined ? (['insights'] as const) : (['insights', params] as const)),
   plans: () => ['plans'] as const,
   search: (params?: string) => (params === undefined ? (['search'] as const) : (['search', params] as const)),
 };
@@ -22,7 +24,7 @@ export function keysForChange(change: ChangeEventData): (readonly string[])[] {
   if (change.topics.length === 1 && change.topics[0] === 'stream') return change.sessions.map((id) => queryKeys.session(id));
   const keys: (readonly string[])[] = [];
   if (change.sessions.length > 0 || change.topics.includes('sessions') || change.topics.includes('index')) {
-    keys.push(queryKeys.sessions(), queryKeys.stats(), queryKeys.projects());
+    keys.push(queryKeys.sessions(), queryKeys.stats(), queryKeys.activity(), queryKeys.insights(), queryKeys.projects());
   }
   for (const id of change.sessions) keys.push(queryKeys.session(id));
   // The first read is complete: every open session page had partial figures ("counting…").

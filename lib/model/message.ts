@@ -47,4 +47,6 @@ export interface MessageInfo {
    * 200,000 unless the session used the 1M option); otherwise the model's, from the price table.
    */
   contextLimit?: number;
+  /** Milliseconds from the request to the reply's first token, where the agent records it (oh-my-pi's `ttft`). */
+  ttft?: number;
 }

@@ -14,6 +14,7 @@ describe('pageName', () => {
     expect(pageName('/')).toBe('Overview');
     expect(pageName('/sessions')).toBe('Sessions');
     expect(pageName('/plans')).toBe('Plans');
+    expect(pageName('/tools')).toBe('Tools & models');
     expect(pageName('/diagnostics')).toBe('Diagnostics');
     expect(pageName('/search')).toBe('Search');
     expect(pageName('/search', searchPageName(' list '))).toBe('“list” · Search');

@@ -9,6 +9,7 @@ export function documentTitle(waiting: number, page?: string): string {
 const PAGE_NAMES: [prefix: string, name: string][] = [
   ['/sessions', 'Sessions'],
   ['/plans', 'Plans'],
+  ['/tools', 'Tools & models'],
   ['/diagnostics', 'Diagnostics'],
   ['/search', 'Search'],
 ];

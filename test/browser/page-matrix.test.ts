@@ -68,6 +68,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
       { name: 'long-session', path: `/sessions/${long.id}`, ready: '[data-testid="timeline"] .timeline-item', tab: `${longTitle} · Sessionscope` },
       { name: 'plans', path: '/plans', ready: '[data-testid="plan"]', tab: 'Plans · Sessionscope' },
       { name: 'search', path: '/search?q=scenario', ready: '[data-testid="search-hit"]', tab: '“scenario” · Search · Sessionscope' },
+      { name: 'tools', path: '/tools?range=all', ready: '[data-testid="insights-table"] tbody tr', tab: 'Tools & models · Sessionscope' },
       { name: 'diagnostics', path: '/diagnostics', ready: 'text=OpenCode data folder', tab: 'Diagnostics · Sessionscope' },
       { name: 'not-found', path: '/no-such-page', ready: '[data-testid="not-found"]', tab: 'Page not found · Sessionscope' },
     ];

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '@/lib/server/db/migrations';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { getStats } from '@/lib/server/queries/get-stats';
-import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
+import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { byModel, databaseRows, modelFigures, storeOn } from './support/session-db-store';
 
 const dirs: string[] = [];
@@ -20,6 +20,7 @@ function tempDir(): string {
   return dir;
 }
 const usage = (cost: number, input: number) => ({ role: 'assistant', providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost, tokens: { input, output: 3, reasoning: 0, cache: { read: 0, write: 0 } } });
+const toolCall = (tool: string, status: string) => ({ type: 'tool', callID: 'call', tool, state: { status, input: {}, time: { start: 1_780_000_002_000, end: 1_780_000_003_000 } } });
 /** Written long enough ago that a file's time tells every rewrite (see RACY_MS). */
 function settle(file: string): void {
   const past = new Date(Date.now() - 60_000);
@@ -38,7 +39,10 @@ function history(sessions: number, messages: number) {
   db.transaction(() => {
     for (let s = 0; s < sessions; s++) {
       insertSession(db, `ses_${s}`);
-      for (let m = 0; m < messages; m++) insertMessage(db, `ses_${s}`, `msg_${s}_${m}`, usage(m / 100, m));
+      for (let m = 0; m < messages; m++) {
+        insertMessage(db, `ses_${s}`, `msg_${s}_${m}`, usage(m / 100, m));
+        upsertPart(db, `ses_${s}`, `msg_${s}_${m}`, `prt_${s}_${m}_0`, toolCall('bash', 'completed'), 1_780_000_002_000);
+      }
     }
   })();
   return { dataDir, dbPath, db };
@@ -54,6 +58,8 @@ describe('the session database across restarts', () => {
     await first.start();
     const whole = modelFigures(first);
     expect(whole).toMatchObject({ complete: true, messages: 100 });
+    const rows = databaseRows(first);
+    expect(rows.parts).toHaveLength(100);
     first.stop();
 
     const again = storeOn(dataDir, file);
@@ -65,6 +71,11 @@ describe('the session database across restarts', () => {
     // The first event of the restart came before any message was read, and already said the whole truth.
     expect(seen[0]).toEqual(whole);
     expect(modelFigures(again)).toEqual(whole);
+    // Its tool calls were not read again (the database holds them), and none was lost.
+    expect(databaseRows(again)).toEqual(rows);
+    // Nor when the source is read anew later (that read takes every call, and sweeps by them).
+    for (const index of again.indexes) await again.reread(index);
+    expect(databaseRows(again)).toEqual(rows);
     again.stop();
   });
 
@@ -89,12 +100,20 @@ describe('the session database across restarts', () => {
   });
 
   it('after any edits and deletions between runs, a restart leaves the database equal to a cold ingest', { timeout: 120_000 }, async () => {
-    type Op = { kind: 'add'; s: number; m: number; cost: number } | { kind: 'delete-message'; s: number; m: number } | { kind: 'delete-session'; s: number } | { kind: 'retitle'; s: number };
+    type Op =
+      | { kind: 'add'; s: number; m: number; cost: number }
+      | { kind: 'delete-message'; s: number; m: number }
+      | { kind: 'delete-session'; s: number }
+      | { kind: 'retitle'; s: number }
+      | { kind: 'call'; s: number; m: number; p: number; failed: boolean }
+      | { kind: 'delete-part'; s: number; m: number; p: number };
     const opArb: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), s: fc.nat(4), m: fc.nat(6), cost: fc.nat(1000) }),
       fc.record({ kind: fc.constant('delete-message' as const), s: fc.nat(4), m: fc.nat(6) }),
       fc.record({ kind: fc.constant('delete-session' as const), s: fc.nat(4) }),
       fc.record({ kind: fc.constant('retitle' as const), s: fc.nat(4) }),
+      fc.record({ kind: fc.constant('call' as const), s: fc.nat(4), m: fc.nat(6), p: fc.nat(2), failed: fc.boolean() }),
+      fc.record({ kind: fc.constant('delete-part' as const), s: fc.nat(4), m: fc.nat(6), p: fc.nat(2) }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (runs) => {
@@ -107,8 +126,17 @@ describe('the session database across restarts', () => {
               if (op.kind === 'add') {
                 db.prepare('INSERT OR IGNORE INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(s, 'proj1', 'slug', '/work/proj1', `Session ${s}`, '1.2.27', 1, 1);
                 db.prepare('INSERT OR REPLACE INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(`msg_${op.s}_${op.m}`, s, 5, 5, JSON.stringify({ time: { created: 5 }, ...usage(op.cost / 100, op.cost) }));
-              } else if (op.kind === 'delete-message') db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
-              else if (op.kind === 'delete-session') {
+              } else if (op.kind === 'call') {
+                const message = `msg_${op.s}_${op.m}`;
+                if (db.prepare('SELECT 1 FROM message WHERE id = ?').get(message)) upsertPart(db, s, message, `prt_${op.s}_${op.m}_${op.p}`, toolCall(op.p === 1 ? 'read' : 'bash', op.failed ? 'error' : 'completed'), 6);
+              }
+              else if (op.kind === 'delete-part') db.prepare('DELETE FROM part WHERE id = ?').run(`prt_${op.s}_${op.m}_${op.p}`);
+              else if (op.kind === 'delete-message') {
+                // OpenCode deletes a message's parts with it.
+                db.prepare('DELETE FROM part WHERE message_id = ?').run(`msg_${op.s}_${op.m}`);
+                db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
+              } else if (op.kind === 'delete-session') {
+                db.prepare('DELETE FROM part WHERE session_id = ?').run(s);
                 db.prepare('DELETE FROM message WHERE session_id = ?').run(s);
                 db.prepare('DELETE FROM session WHERE id = ?').run(s);
               } else db.prepare('UPDATE session SET title = title || ?, time_updated = time_updated + 1 WHERE id = ?').run('!', s);

@@ -11,6 +11,7 @@ export interface SessionDb {
   message: MessageTable;
   usage_rollup: UsageRollupTable;
   otlp_export: OtlpExportTable;
+  part: PartTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -78,6 +79,8 @@ export interface MessageTable {
   reasoning: number;
   cache_read: number;
   cache_write: number;
+  /** Milliseconds to the reply's first token, where the agent records it. */
+  ttft: number | null;
 }
 
 /**
@@ -114,4 +117,21 @@ export interface OtlpExportTable {
   turn_id: string;
   spans: number;
   exported_at: number;
+}
+
+/** A part of a message without its text or output: tool calls' name, outcome and times. */
+export interface PartTable {
+  source_id: number;
+  id: string;
+  session_id: string;
+  message_id: string;
+  /** The PartType. */
+  type: string;
+  tool: string | null;
+  /** A tool call's ToolStatus. */
+  status: string | null;
+  /** 1 for a tool call the user turned down at its permission prompt (not the tool failing). */
+  rejected: number;
+  created: number | null;
+  ended: number | null;
 }

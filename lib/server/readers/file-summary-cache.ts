@@ -21,7 +21,7 @@ export interface CachedFileRead {
  * Builds carry a digest of the readers' and model's code (next.config.mjs): a new build whose
  * readers changed reads every file once again, never trusting a summary an older mapping made.
  */
-const REVISION = 1;
+const REVISION = 2;
 const FORMAT = `${REVISION}.${process.env.SESSIONSCOPE_READERS_DIGEST ?? 'source'}`;
 
 /**

@@ -127,6 +127,16 @@ export interface LiveSession {
   tail: readonly string[];
 }
 
+/** How a full read goes beyond what the store keeps. */
+export interface FullReadOptions {
+  /**
+   * Asked once the messages are in: whether every tool call is wanted too, not only the newest
+   * messages' parts (the session database counts them; without one, or when it holds the source
+   * whole already, they are not read). Absent: they are.
+   */
+  toolCalls?(): boolean;
+}
+
 /** What every source reader offers the store. */
 export interface SourceReader {
   readonly kind: SourceKind;
@@ -135,13 +145,13 @@ export interface SourceReader {
   /** Whether the root exists right now. */
   found(): boolean;
   /** A full read of the index (no part bodies). */
-  readAll(): Promise<ChangeSet>;
+  readAll(options?: FullReadOptions): Promise<ChangeSet>;
   /**
    * The same full read in stages (the first `complete`: projects and sessions; then messages in
    * chunks; then the newest messages' parts), so the list can answer long before a big history
    * is read.
    */
-  readAllStaged?(): AsyncGenerator<ChangeSet>;
+  readAllStaged?(options?: FullReadOptions): AsyncGenerator<ChangeSet>;
   /** Re-reads what the given changed paths touch; cheap, proportional to the change. */
   readChanged(paths: readonly string[]): Promise<ChangeSet>;
   /** Paths (files or folders) the watcher should watch for this source. */

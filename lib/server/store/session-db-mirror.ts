@@ -25,6 +25,13 @@ export class SessionDbMirror {
    * (re-writing 100,000 unchanged rows held the restart's first requests). Checked at its end.
    */
   private readonly trusted = new Set<SourceIndex>();
+  /**
+   * Ids of the parts each source's full read under way produced (the store keeps the newest
+   * messages' parts only): the sweep after it removes the parts the source no longer holds.
+   */
+  private readonly partsRead = new Map<SourceIndex, Set<string>>();
+  /** Sources found unchanged after their first read's messages: the database holds their tool calls already. */
+  private readonly heldWhole = new Set<SourceIndex>();
 
   constructor(
     readonly db: SqliteSessionDb,
@@ -73,10 +80,30 @@ export class SessionDbMirror {
       const now = await index.reader.fingerprint?.().catch(() => undefined);
       let recorded: string | undefined;
       this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
-      if (now !== undefined && now === recorded) return;
+      if (now !== undefined && now === recorded) {
+        this.partsRead.delete(index);
+        this.heldWhole.add(index);
+        return;
+      }
       this.guard(() => this.writer.apply(this.idOf(index), contentsAsChanges(index)));
     }
-    this.readWhole(index);
+    // The parts come in the stages after the messages: they are swept when those are in (`partsReadDone`).
+    this.sweepRecords(index, undefined);
+    this.recordComplete(index);
+  }
+
+  /** Whether a full read of the source should read every tool call (see FullReadOptions): not during a first read that found it unchanged. */
+  wantsToolCalls(index: SourceIndex): boolean {
+    return this.usable && !this.heldWhole.has(index);
+  }
+
+  /** The first read's last stage is in: parts of the source it did not produce are gone (unless the read failed). */
+  partsReadDone(index: SourceIndex): void {
+    // Later full reads (a source read anew) are swept by what they read: they read every call.
+    this.heldWhole.delete(index);
+    const read = this.partsRead.get(index);
+    this.partsRead.delete(index);
+    if (read && !index.failure) this.guard(() => this.writer.sweepParts(this.idOf(index), read));
   }
 
   /**
@@ -84,7 +111,13 @@ export class SessionDbMirror {
    * fingerprint the read began at is recorded (none when the read skipped or failed anything).
    */
   readWhole(index: SourceIndex): void {
-    this.sweep(index);
+    const read = this.partsRead.get(index);
+    this.partsRead.delete(index);
+    this.sweepRecords(index, index.failure ? undefined : read);
+    this.recordComplete(index);
+  }
+
+  private recordComplete(index: SourceIndex): void {
     // A read that threw is complete as of nothing: the next start reads the source again.
     const fingerprint = index.failure ? undefined : index.reader.completeAs?.();
     this.guard(() => this.writer.recordCompleteAs(this.idOf(index), fingerprint));
@@ -106,18 +139,24 @@ export class SessionDbMirror {
   }
 
   apply(index: SourceIndex, changes: ChangeSet): void {
-    if (this.trusted.has(index)) return;
-    this.guard(() => this.writer.apply(this.idOf(index), changes));
+    if (changes.complete) this.partsRead.set(index, new Set());
+    const read = this.partsRead.get(index);
+    if (read) for (const part of changes.parts) read.add(part.id);
+    // A trusted read's parts are still written (unchanged rows cost no page): the store keeps the
+    // newest messages' parts only, so should the source prove changed, they could not be written later.
+    if (this.trusted.has(index)) this.guard(() => this.writer.applyParts(this.idOf(index), changes));
+    else this.guard(() => this.writer.apply(this.idOf(index), changes));
   }
 
-  /** After a full read: rows of the source the store no longer holds are removed. */
-  sweep(index: SourceIndex): void {
+  /** After a full read: rows of the source the store no longer holds are removed (parts: those `parts` lacks, when given). */
+  private sweepRecords(index: SourceIndex, parts: ReadonlySet<string> | undefined): void {
     this.guard(() =>
       this.writer.sweep(this.idOf(index), {
         projects: new Set(index.projects.keys()),
         sessions: new Set(index.sessions.keys()),
         messageCount: index.messageCount,
         hasMessage: (sessionID, messageID) => index.messagesBySession.get(sessionID)?.has(messageID) === true,
+        parts,
       }),
     );
   }

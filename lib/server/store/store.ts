@@ -4,7 +4,7 @@ import type { Project } from '@/lib/model/project';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
-import { emptyChangeSet, isEmptyChangeSet, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
+import { emptyChangeSet, isEmptyChangeSet, type ChangeSet, type ContentRequest, type FullReadOptions, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
 import { yieldToRequests } from '../http/request-activity';
 import { buildSummaries, FiguresCache, type SummaryState } from './build-summaries';
 import { MergedView } from './merged-view';
@@ -109,7 +109,7 @@ export class Store {
    */
   async start(): Promise<void> {
     this.progress.phase = 'indexing';
-    const reads = this.indexes.map((index) => ({ index, stages: stagesOf(index.reader) }));
+    const reads = this.indexes.map((index) => ({ index, stages: stagesOf(index.reader, this.fullReadOptions(index)) }));
     await this.serialised(async () => {
       // A restart whose sources are all as their last complete read left them: figures answer from the database now.
       const db = this.sessionDb;
@@ -158,14 +158,17 @@ export class Store {
           }
         }
         await messagesIn(index);
-        if (finished) this.progress.sourcesDone++;
-        else rest.push(read);
+        if (finished) {
+          this.sessionDb?.partsReadDone(index);
+          this.progress.sourcesDone++;
+        } else rest.push(read);
       }
       for (const { index, stages } of rest) {
         for await (const changes of stages) {
           await take(index, changes);
           await yieldToRequests(patience);
         }
+        this.sessionDb?.partsReadDone(index);
         this.progress.sourcesDone++;
       }
     });
@@ -205,13 +208,18 @@ export class Store {
     return touched;
   }
 
+  /** Every tool call is read only for the session database, and only while it does not hold the source whole already. */
+  private fullReadOptions(index: SourceIndex): FullReadOptions {
+    return { toolCalls: () => this.sessionDb?.wantsToolCalls(index) === true };
+  }
+
   /**
    * Reads one source anew, whole (it appeared, went, or was swapped for another copy: a folder moved
    * away and back leaves nothing an increment could follow). What it no longer holds goes.
    */
   async reread(index: SourceIndex): Promise<void> {
     await this.serialised(async () => {
-      const changes = await index.reader.readAll().catch((error: unknown) => failedRead(index.reader, error));
+      const changes = await index.reader.readAll(this.fullReadOptions(index)).catch((error: unknown) => failedRead(index.reader, error));
       const touched = this.applyTo(index, changes, { whole: true });
       this.afterChange(index, changes, [...touched], ['sessions', 'projects', 'health'], false);
     });
@@ -432,10 +440,10 @@ export class Store {
 }
 
 /** A reader's full read, in stages where it offers them; a failure ends it as a listed issue. */
-async function* stagesOf(reader: SourceReader): AsyncGenerator<ChangeSet> {
+async function* stagesOf(reader: SourceReader, options: FullReadOptions): AsyncGenerator<ChangeSet> {
   try {
-    if (reader.readAllStaged) yield* reader.readAllStaged();
-    else yield await reader.readAll();
+    if (reader.readAllStaged) yield* reader.readAllStaged(options);
+    else yield await reader.readAll(options);
   } catch (error) {
     yield failedRead(reader, error);
   }

@@ -29,5 +29,5 @@ export function databaseRows(store: Store) {
     (conn.prepare(`SELECT * FROM ${table} WHERE source_id IN (${ids})`).all() as Record<string, unknown>[])
       .map((r) => JSON.stringify({ ...r, source_id: key.get(r.source_id as number) }))
       .sort();
-  return { projects: rows('project'), sessions: rows('session'), messages: rows('message') };
+  return { projects: rows('project'), sessions: rows('session'), messages: rows('message'), parts: rows('part') };
 }

@@ -1,7 +1,8 @@
 import type { MessageInfo } from '@/lib/model/message';
+import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
-import type { MessageTable, ProjectTable, SessionTable } from '../schema';
+import type { MessageTable, PartTable, ProjectTable, SessionTable } from '../schema';
 
 /** A figure that is not a finite number is stored as 0 (readers already skip records they cannot trust). */
 function finite(value: number | undefined): number {
@@ -48,5 +49,21 @@ export function messageRow(sourceId: number, m: MessageInfo): MessageTable {
     reasoning: finite(t.reasoning),
     cache_read: finite(t.cacheRead),
     cache_write: finite(t.cacheWrite),
+    ttft: typeof m.ttft === 'number' && Number.isFinite(m.ttft) ? m.ttft : null,
+  };
+}
+
+export function partRow(sourceId: number, p: PartMeta): PartTable {
+  return {
+    source_id: sourceId,
+    id: p.id,
+    session_id: p.sessionID,
+    message_id: p.messageID,
+    type: p.type,
+    tool: p.tool ?? null,
+    status: p.status ?? null,
+    rejected: p.rejected ? 1 : 0,
+    created: p.created ?? null,
+    ended: p.end ?? null,
   };
 }

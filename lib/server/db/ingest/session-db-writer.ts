@@ -1,11 +1,11 @@
 import 'server-only';
-import { badTimeOfMessage, badTimeOfSession } from '@/lib/model/record-times';
+import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
 import type { ChangeSet } from '../../readers/read-result';
 import { sql } from 'kysely';
 import { queryBuilder } from '../builders';
-import type { MessageTable, ProjectTable, SessionTable } from '../schema';
+import type { MessageTable, PartTable, ProjectTable, SessionTable } from '../schema';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
-import { messageRow, projectRow, sessionRow } from './rows';
+import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement, type UpsertStatement } from './upsert-statement';
 import { deleteRollup, insertRollup } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
@@ -19,7 +19,8 @@ const MESSAGE_BATCH = 100;
 
 const PROJECT_COLUMNS = allColumns<ProjectTable>({ source_id: true, id: true, name: true, worktree: true });
 const SESSION_COLUMNS = allColumns<SessionTable>({ source_id: true, id: true, kind: true, project_id: true, directory: true, parent_id: true, forked_from: true, title: true, created: true, updated: true, archived: true, origin: true });
-const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true });
+const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true, ttft: true });
+const PART_COLUMNS = allColumns<PartTable>({ source_id: true, id: true, session_id: true, message_id: true, type: true, tool: true, status: true, rejected: true, created: true, ended: true });
 
 /** Compiled once per process: every writer (a store, a test's many stores) uses the same text. */
 let statements:
@@ -28,6 +29,8 @@ let statements:
       session: UpsertStatement<SessionTable>;
       message: UpsertStatement<MessageTable>;
       messages: UpsertStatement<MessageTable>;
+      part: UpsertStatement<PartTable>;
+      parts: UpsertStatement<PartTable>;
     }
   | undefined;
 function compiledStatements(): NonNullable<typeof statements> {
@@ -37,6 +40,9 @@ function compiledStatements(): NonNullable<typeof statements> {
     message: upsertStatement('sqlite', 'message', ['source_id', 'id'], MESSAGE_COLUMNS, { returning: 'session_id' }),
     // A first read writes its messages by the hundred: a tenth of the statements, a third less time than one by one.
     messages: upsertStatement('sqlite', 'message', ['source_id', 'id'], MESSAGE_COLUMNS, { rows: MESSAGE_BATCH, returning: 'session_id' }),
+    part: upsertStatement('sqlite', 'part', ['source_id', 'id'], PART_COLUMNS),
+    // Every tool call of a history: 500,000 parts at 5,000 sessions.
+    parts: upsertStatement('sqlite', 'part', ['source_id', 'id'], PART_COLUMNS, { rows: MESSAGE_BATCH }),
   };
   return statements;
 }
@@ -51,6 +57,8 @@ export interface SourceContents {
   sessions: ReadonlySet<string>;
   messageCount: number;
   hasMessage(sessionID: string, messageID: string): boolean;
+  /** The ids of every part the read produced (undefined: the parts were not read whole, none is removed). */
+  parts?: ReadonlySet<string>;
 }
 
 /**
@@ -64,6 +72,8 @@ export class SessionDbWriter {
   private readonly upsertSession = compiledStatements().session;
   private readonly upsertMessage = compiledStatements().message;
   private readonly upsertMessages = compiledStatements().messages;
+  private readonly upsertPart = compiledStatements().part;
+  private readonly upsertParts = compiledStatements().parts;
   private readonly rollup = {
     delete: compiledOnce((source, session) => deleteRollup('sqlite', source, session)),
     deleteParameters: perSessionQuery((source, session) => deleteRollup('sqlite', source, session)),
@@ -124,13 +134,17 @@ export class SessionDbWriter {
         else rows.push(messageRow(sourceId, message));
       }
       for (let start = 0; start < rows.length; start += MESSAGE_BATCH) this.upsertMessageRows(sourceId, rows.slice(start, start + MESSAGE_BATCH), touched);
+      this.writeParts(sourceId, changes);
       for (const id of removedMessages) {
+        // A message's parts go with it (OpenCode deletes them together; a file reader lists both).
+        this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('message_id', '=', id).compile());
         const before = this.sessionOf(sourceId, id);
         if (before === undefined) continue;
         touched.add(before);
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
       }
       for (const id of removedSessions) {
+        this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
         touched.add(id);
@@ -150,6 +164,32 @@ export class SessionDbWriter {
         ? this.db.all<{ session_id: string }>(this.upsertMessages.query, this.upsertMessages.parameters(rows))
         : rows.flatMap((row) => this.db.all<{ session_id: string }>(this.upsertMessage.query, this.upsertMessage.parameters([row])));
     for (const row of written) touched.add(row.session_id);
+  }
+
+  /** A change set's parts alone, in one transaction (see SessionDbMirror.apply). */
+  applyParts(sourceId: number, changes: ChangeSet): void {
+    if (changes.parts.length + changes.removed.parts.length + changes.listedParts.length > 0) this.db.transaction(() => this.writeParts(sourceId, changes));
+  }
+
+  /** Parts upserted, removed, and those a session's full part list lacks deleted. */
+  private writeParts(sourceId: number, changes: ChangeSet): void {
+    const k = this.kysely;
+    const remove = (id: string) => this.db.run(k.deleteFrom('part').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    const rows: PartTable[] = [];
+    for (const part of changes.parts) {
+      // A part dated out of range is skipped as the store skips it: gone, if it was there.
+      if (badTimeOfPart(part) !== undefined) remove(part.id);
+      else rows.push(partRow(sourceId, part));
+    }
+    let start = 0;
+    for (; start + MESSAGE_BATCH <= rows.length; start += MESSAGE_BATCH) this.db.run(this.upsertParts.query, this.upsertParts.parameters(rows.slice(start, start + MESSAGE_BATCH)));
+    for (const row of rows.slice(start)) this.db.run(this.upsertPart.query, this.upsertPart.parameters([row]));
+    for (const id of changes.removed.parts) remove(id);
+    for (const { sessionID, partIDs } of changes.listedParts) {
+      const listed = new Set(partIDs);
+      const held = this.db.all(k.selectFrom('part').select('id').where('source_id', '=', sourceId).where('session_id', '=', sessionID).compile());
+      for (const { id } of held) if (!listed.has(id)) remove(id);
+    }
   }
 
   private sessionOf(sourceId: number, messageID: string): string | undefined {
@@ -172,6 +212,7 @@ export class SessionDbWriter {
   sweep(sourceId: number, contents: SourceContents): void {
     const k = this.kysely;
     this.db.transaction(() => {
+      if (contents.parts) this.sweepPartsIn(sourceId, contents.parts);
       const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
       if (count('message') === contents.messageCount && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
       const goneProjects: string[] = [];
@@ -192,5 +233,19 @@ export class SessionDbWriter {
       for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) touched.add(id as string);
       this.sumUsage(sourceId, touched);
     });
+  }
+
+  /** Parts of the source a full read did not produce are gone (equal counts: every part read was written, nothing is). */
+  sweepParts(sourceId: number, read: ReadonlySet<string>): void {
+    this.db.transaction(() => this.sweepPartsIn(sourceId, read));
+  }
+
+  private sweepPartsIn(sourceId: number, read: ReadonlySet<string>): void {
+    const k = this.kysely;
+    const held = Number(this.db.value(k.selectFrom('part').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
+    if (held === read.size) return;
+    const gone: string[] = [];
+    for (const [id] of this.db.iterateRaw(k.selectFrom('part').select('id').where('source_id', '=', sourceId).compile())) if (!read.has(id as string)) gone.push(id as string);
+    for (const id of gone) this.db.run(k.deleteFrom('part').where('source_id', '=', sourceId).where('id', '=', id).compile());
   }
 }

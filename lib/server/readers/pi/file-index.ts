@@ -18,7 +18,7 @@ export interface FileSession {
 
 /**
  * What the store takes of one session file's read: the session, its messages, and part metadata of
- * the newest messages only (the store keeps no more; bodies are read when the session is opened).
+ * the newest messages and of every tool call (see `summaryOf`; bodies are read when the session is opened).
  * It is also what the summary index keeps per file (file-summary-cache.ts).
  */
 export interface FileSummary {
@@ -28,10 +28,13 @@ export interface FileSummary {
   parts: PartMeta[];
 }
 
-/** The summary of a read (part metadata of the newest messages only). */
+/**
+ * The summary of a read: part metadata of the newest messages, and every tool call (the session
+ * database counts each for tool insights; the store keeps the newest messages' parts only).
+ */
 export function summaryOf(read: FileSession): FileSummary {
   const tail = tailMessageIds(read.messages);
-  return { session: read.session, project: read.project, messages: read.messages, parts: read.parts.filter((p) => tail.has(p.messageID)).map((p) => partMetaOf(p)) };
+  return { session: read.session, project: read.project, messages: read.messages, parts: read.parts.filter((p) => p.type === 'tool' || tail.has(p.messageID)).map((p) => partMetaOf(p)) };
 }
 
 /** One session file's read, as both file readers report it (a half-written file is `not-ready`). */

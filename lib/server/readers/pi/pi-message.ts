@@ -49,6 +49,7 @@ function addAssistant(b: SessionBuilder, entry: PiEntry, time: number, state: Pi
     ...(modelID ? { modelID } : {}),
     ...(parent ? { parentID: parent.id } : {}),
     ...(finish ? { finish } : {}),
+    ...(m.ttft !== undefined && Number.isFinite(m.ttft) ? { ttft: m.ttft } : {}),
   });
   if (m.stopReason === 'error' || m.stopReason === 'aborted') {
     const error: MessageError = { name: m.stopReason === 'error' ? 'ProviderError' : 'MessageAbortedError', message: m.errorMessage ?? m.stopReason };

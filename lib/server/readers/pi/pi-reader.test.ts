@@ -37,9 +37,10 @@ describe('PiSessionReader.readAll', () => {
     expect(cs.sessions[2]).toMatchObject({ projectID: '/home/dev/webapp', directory: '/home/dev/webapp', origin: mainFile, time: { created: Date.parse('2026-02-16T10:20:30.000Z'), updated: Date.parse('2026-02-16T10:24:06.000Z') } });
     expect(cs.projects.map((p) => p.id)).toEqual(['/home/dev/legacy', '/home/dev/webapp']);
     expect(cs.parts.every((p) => !('text' in p) && !('output' in p))).toBe(true);
-    // PartMeta only for the newest messages of each session, as the store keeps
+    // PartMeta for the newest messages of each session (as the store keeps), and every tool call (the session database counts them)
     const mainMessages = cs.messages.filter((m) => m.sessionID === MAIN).map((m) => m.id);
-    expect(new Set(cs.parts.filter((p) => p.sessionID === MAIN).map((p) => p.messageID))).toEqual(new Set(mainMessages.slice(-2)));
+    expect(new Set(cs.parts.filter((p) => p.sessionID === MAIN && p.type !== 'tool').map((p) => p.messageID))).toEqual(new Set(mainMessages.slice(-2)));
+    expect(cs.parts.filter((p) => p.sessionID === MAIN && p.type === 'tool').length).toBeGreaterThan(2);
   });
 
   it('maps assistant usage to tokens and cost, provider and model, and orders by time', async () => {

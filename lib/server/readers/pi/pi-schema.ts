@@ -56,6 +56,8 @@ export const assistantSchema = agentMessageSchema.extend({
   usage: usageSchema.optional().catch(undefined),
   stopReason: z.string().optional().catch(undefined),
   errorMessage: z.string().optional().catch(undefined),
+  /** oh-my-pi: milliseconds to the first token. */
+  ttft: z.number().nonnegative().optional().catch(undefined),
 });
 
 export const toolResultSchema = agentMessageSchema.extend({

@@ -6,7 +6,7 @@ import { tailMessageIds } from '@/lib/model/tail-messages';
 import { entryPath, listDir, type DirListing } from '@/lib/server/fs/list-dir';
 import { listDirs } from '@/lib/server/fs/bulk-read/list-dirs';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type FullReadOptions, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { fastPartMeta } from '../fast-part-meta';
@@ -23,6 +23,8 @@ import { fileVersionSync, writtenTooRecently } from '@/lib/server/fs/file-versio
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
 
 const READ_CONCURRENCY = 64;
+/** Messages whose part folders one stage of the tool-call read lists and reads. */
+const TOOL_PART_MESSAGES = 500;
 /** Files whose version is checked (lstat) per turn of the event loop at a restart. */
 const VERSION_CHUNK = 2_000;
 
@@ -80,8 +82,8 @@ export class JsonTreeReader implements SourceReader {
     return this.cacheWriter?.flush() ?? Promise.resolve();
   }
 
-  readAll(): Promise<ChangeSet> {
-    return gatherStages(this.readAllStaged());
+  readAll(options?: FullReadOptions): Promise<ChangeSet> {
+    return gatherStages(this.readAllStaged(options));
   }
 
   /** Projects and sessions first (the list can answer), then messages, then the newest messages' parts. */
@@ -99,7 +101,7 @@ export class JsonTreeReader implements SourceReader {
     return this.readFingerprint;
   }
 
-  async *readAllStaged(): AsyncGenerator<ChangeSet> {
+  async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
     this.readFingerprint = this.found() ? undefined : 'absent';
     const first = emptyChangeSet();
     first.complete = true;
@@ -118,7 +120,23 @@ export class JsonTreeReader implements SourceReader {
     const partFiles = await this.listRecordsOf(parts, tail.map((id) => path.join('part', id)));
     await this.readListed(parts, partFiles);
     yield parts;
+    if (options?.toolCalls?.() ?? true) yield* this.toolPartStages(messages.messages, new Set(tail));
     this.cacheWriter?.schedule(undefined, 0);
+  }
+
+  /**
+   * The other messages' tool calls, in stages: the session database counts every call (tool
+   * insights); the store keeps the newest messages' parts only and drops these as it takes them.
+   */
+  private async *toolPartStages(messages: readonly { id: string }[], read: ReadonlySet<string>): AsyncGenerator<ChangeSet> {
+    const rest = messages.filter((m) => !read.has(m.id));
+    for (let i = 0; i < rest.length; i += TOOL_PART_MESSAGES) {
+      const stage = emptyChangeSet();
+      const files = await this.listRecordsOf(stage, rest.slice(i, i + TOOL_PART_MESSAGES).map((m) => path.join('part', m.id)));
+      await this.readListed(stage, files);
+      stage.parts = stage.parts.filter((p) => p.type === 'tool');
+      yield stage;
+    }
   }
 
   /**

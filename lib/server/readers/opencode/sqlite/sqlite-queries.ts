@@ -38,6 +38,8 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     partsOfMessage: stmt(`SELECT ${PART_META} FROM part WHERE message_id = ?`),
     partsAfterRowid: stmt(`SELECT ${PART_META} FROM part WHERE rowid > ?`),
     sessionPartsUpdatedSince: stmt(`SELECT ${PART_META} FROM part WHERE session_id = ? AND ${updated('part')} >= ?`),
+    // Tool calls in a rowid range, by page (the session database counts every call; SQLite checks the type).
+    toolPartsPage: stmt(`SELECT ${PART_META} FROM part WHERE rowid > ? AND rowid <= ? AND CASE WHEN json_valid(data) THEN json_extract(data, '$.type') END = 'tool' ORDER BY rowid LIMIT ?`),
     maxPartRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM part').pluck(),
     fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),
     // By message id alone: with the session too, SQLite may pick the session index and scan all its parts.

@@ -2,7 +2,7 @@ import 'server-only';
 import { existsSync, statSync } from 'node:fs';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
-import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type FullReadOptions, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
 import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
@@ -28,6 +28,8 @@ const KEY_PAGE = 10_000;
 const SCAN_WORKER_FROM_BYTES = 32 * 1024 * 1024;
 /** Messages whose parts are read per stage of the tail read (~2 queries per session; one stage is ~50 ms). */
 const TAIL_CHUNK = 500;
+/** Tool calls per page of the tool-call read (a page of 5,000 held the event loop ~450 ms on a loaded machine). */
+const TOOL_PAGE = 1_000;
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
 export class SqliteReader implements SourceReader {
@@ -40,6 +42,8 @@ export class SqliteReader implements SourceReader {
   private readSignature = '';
   /** Why the database could not be read, if it could not. */
   openError: string | undefined;
+  /** The options of the full read under way. */
+  private fullRead: FullReadOptions | undefined;
   /** Why the last direct read of the file stopped, if it did. */
   private scanProblem: string | undefined;
   private readonly cacheWriter: SummaryCacheWriter | undefined;
@@ -84,12 +88,13 @@ export class SqliteReader implements SourceReader {
     this.queries = undefined;
   }
 
-  readAll(): Promise<ChangeSet> {
-    return gatherStages(this.readAllStaged());
+  readAll(options?: FullReadOptions): Promise<ChangeSet> {
+    return gatherStages(this.readAllStaged(options));
   }
 
-  async *readAllStaged(): AsyncGenerator<ChangeSet> {
+  async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
     this.skipped = 0;
+    this.fullRead = options;
     yield* this.readEverything();
     // The summary index learns what this read parsed, after the read (off the first answer's path).
     this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined, 0);
@@ -396,10 +401,27 @@ export class SqliteReader implements SourceReader {
         inChunk = 0;
       }
     }
+    yield chunk;
+    if (this.fullRead?.toolCalls?.() ?? true) yield* this.toolParts(q, newest);
     // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
     // others it did not meet: back to `newest`, the next read takes them all (again, harmlessly).
     this.cursor.partRowid = newest;
-    yield chunk;
+  }
+
+  /**
+   * Every tool call up to `newest`, by rowid page: the session database counts each (tool
+   * insights); the store keeps the newest messages' parts only and drops the others as it takes them.
+   */
+  private *toolParts(q: Queries, newest: number): Generator<ChangeSet> {
+    let after = 0;
+    for (;;) {
+      const chunk = emptyChangeSet();
+      const rows = this.attempt(chunk, () => q.toolPartsPage.all(after, newest, TOOL_PAGE) as Row[]);
+      for (const row of rows ?? []) this.take(chunk, 'part', row);
+      yield chunk;
+      if (!rows || rows.length < TOOL_PAGE) return;
+      after = Number(rows.at(-1)?._rowid ?? newest);
+    }
   }
 
   private attempt<T>(changes: ChangeSet, read: () => T): T | undefined {
