@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '@/lib/server/db/migrations';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { getStats } from '@/lib/server/queries/get-stats';
 import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
@@ -173,7 +174,7 @@ describe('the session database file', () => {
       store.stop();
       const check = new Database(file, { readonly: true });
       expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(check.prepare('SELECT max(version) FROM schema_migration').pluck().get()).toBe(1);
+      expect(check.prepare('SELECT max(version) FROM schema_migration').pluck().get()).toBe(SCHEMA_VERSION);
       check.close();
     }
   });

@@ -10,4 +10,6 @@ export interface Command {
  * Every command, loaded when named (a report never loads the OpenTelemetry exporter). Its name must
  * also be in bin/subcommand.mjs's SUBCOMMANDS, which hands it over before the dashboard starts.
  */
-export const COMMANDS: Record<string, { summary: string; load(): Promise<Command> }> = {};
+export const COMMANDS: Record<string, { summary: string; load(): Promise<Command> }> = {
+  publish: { summary: "publish this machine's sessions into a team's PostgreSQL", load: async () => (await import('./commands/publish/publish-command')).publishCommand },
+};

@@ -1,0 +1,105 @@
+// A publish that stops anywhere (the process killed, the team database down for a while) loses
+// nothing and counts nothing twice: the team database ends equal to the machine's own figures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageInfo } from '@/lib/model/message';
+import type { SessionInfo } from '@/lib/model/session';
+import { SessionDbWriter } from '@/lib/server/db/ingest/session-db-writer';
+import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { publish, type PublishOptions } from '@/lib/server/db/publish/publisher';
+import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
+import type { SqliteSessionDb } from '@/lib/server/db/sqlite/sqlite-session-db';
+import { emptyChangeSet } from '@/lib/server/readers/read-result';
+import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { localFiguresOf, teamFigures } from './support/team-figures';
+
+let server: TestPostgres | undefined;
+let databases = 0;
+beforeAll(async () => {
+  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
+}, 120_000);
+afterAll(() => server?.stop());
+
+const SESSIONS = 12;
+const session = (i: number): SessionInfo => ({ id: `s${i}`, source: 'claude', projectID: 'p', directory: '/w/p', title: `Session ${i}`, time: { created: 1_767_225_600_000 + i, updated: 1_767_225_600_000 + i }, origin: 'test' });
+const message = (s: number, j: number, cost = 0.01 * (j + 1)): MessageInfo => ({ id: `m${s}-${j}`, sessionID: `s${s}`, role: 'assistant', time: { created: 1_767_225_600_000 + s * 3_600_000 + j * 60_000 }, providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost, tokens: { input: 1000 + j, output: 100, reasoning: 0, cacheRead: 500, cacheWrite: 0 } });
+
+/** A machine's session database holding 12 sessions of 5 messages each. */
+function localHistory(): { db: SqliteSessionDb; writer: SessionDbWriter; sourceId: number } {
+  const db = openSqliteSessionDb(null)!;
+  const writer = new SessionDbWriter(db);
+  const sourceId = writer.sourceId('claude', '/home/ann/.claude/projects', 0);
+  const sessions = Array.from({ length: SESSIONS }, (_, i) => session(i));
+  writer.apply(sourceId, { ...emptyChangeSet(), sessions, messages: sessions.flatMap((_, i) => Array.from({ length: 5 }, (_, j) => message(i, j))) });
+  return { db, writer, sourceId };
+}
+
+function freshTeam(): PostgresSessionDb {
+  const name = `resume_${++databases}`;
+  server!.createDatabase(name);
+  return openPostgresSessionDb(server!.url(name));
+}
+
+const options = (local: ReturnType<typeof localHistory>, team: PostgresSessionDb, extra: Partial<PublishOptions> = {}): PublishOptions => ({ local: local.db, sourceIds: [local.sourceId], team, machine: 'laptop', person: 'ann', batchSessions: 1, retryFor: 5 * 60_000, ...extra });
+
+describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part way', () => {
+  it('killed after 4 of 12 sessions, run again: writes the other 8, and the team figures are the machine\'s', { timeout: 60_000 }, async () => {
+    const local = localHistory();
+    const team = freshTeam();
+    try {
+      const killed = publish(options(local, team, { onProgress: (done) => { if (done === 4) throw new Error('killed'); } }));
+      await expect(killed).rejects.toThrow('killed');
+      expect((await teamFigures(team)).sessions).toBe(4);
+      const resumed = await publish(options(local, team));
+      expect(resumed).toMatchObject({ written: 8, unchanged: 4, removed: 0, messages: 40 });
+      expect(await teamFigures(team)).toEqual(localFiguresOf(local.db));
+      expect(await publish(options(local, team))).toMatchObject({ written: 0, unchanged: SESSIONS });
+    } finally {
+      await team.close();
+      local.db.close();
+    }
+  });
+
+  it('with the team database down mid-way, waits for it and finishes with nothing lost or doubled', { timeout: 120_000 }, async () => {
+    const local = localHistory();
+    const team = freshTeam();
+    const retried: string[] = [];
+    try {
+      const summary = await publish(
+        options(local, team, {
+          onRetry: (error) => retried.push((error as Error).message),
+          onProgress: (done) => {
+            if (done !== 5) return;
+            server!.pause();
+            // Back a moment later: the publish is retrying meanwhile.
+            setTimeout(() => server!.resume(), 1_500);
+          },
+        }),
+      );
+      expect(retried.length).toBeGreaterThan(0);
+      expect(summary).toMatchObject({ written: SESSIONS, messages: SESSIONS * 5 });
+      expect(summary.retries).toBe(retried.length);
+      expect(await teamFigures(team)).toEqual(localFiguresOf(local.db));
+    } finally {
+      await team.close();
+      local.db.close();
+    }
+  });
+
+  it('carries a rewritten message and a removed session to the team database', { timeout: 60_000 }, async () => {
+    const local = localHistory();
+    const team = freshTeam();
+    try {
+      await publish(options(local, team));
+      const before = await teamFigures(team);
+      local.writer.apply(local.sourceId, { ...emptyChangeSet(), messages: [message(3, 0, 2.5)], removed: { ...emptyChangeSet().removed, sessions: ['s7'] } });
+      expect(await publish(options(local, team))).toMatchObject({ written: 1, removed: 1, unchanged: SESSIONS - 2 });
+      const after = await teamFigures(team);
+      expect(after).toEqual(localFiguresOf(local.db));
+      expect(after.sessions).toBe(before.sessions - 1);
+      expect(after.storedCost).toBeGreaterThan(before.storedCost);
+    } finally {
+      await team.close();
+      local.db.close();
+    }
+  });
+});
