@@ -24,6 +24,11 @@ export const HELP = `Usage: sessionscope [options]          (in a clone: npm sta
                         env SESSIONSCOPE_OPENCODE_URL, comma-separated): streaming text, exact
                         busy/retry, approvals waiting for you. Local servers are also found by themselves
   --no-opencode-discovery  do not look for local OpenCode servers (env SESSIONSCOPE_OPENCODE_DISCOVERY=0)
+  --team-db URL         also keep this machine's sessions published into a team's PostgreSQL
+                        (postgres://user@host/db; env SESSIONSCOPE_TEAM_DB; the password from the
+                        URL, PGPASSWORD or ~/.pgpass, never printed): figures and metadata, no text
+  --machine NAME        this machine's name in the team view (default: the host name)
+  --person NAME         whose sessions these are (default: the OS user name)
   --open                open the dashboard in the default browser once it is ready
   --version, -v         print the version
   --help, -h            this text
@@ -58,7 +63,23 @@ export function parseOptions(values, env = process.env) {
     opencodeUrls: opencodeUrls(values['opencode-url'] ?? [], env.SESSIONSCOPE_OPENCODE_URL),
     opencodeDiscovery: !values['no-opencode-discovery'] && env.SESSIONSCOPE_OPENCODE_DISCOVERY !== '0',
     allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    teamDb: teamDb(values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
+    machine: values.machine?.trim() || undefined,
+    person: values.person?.trim() || undefined,
   };
+}
+
+/** A postgres:// URL, checked without repeating it (it may hold a password). */
+function teamDb(text) {
+  if (!text || !text.trim()) return undefined;
+  let url;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Error('--team-db must be a URL such as postgres://user@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`--team-db must be a postgres:// URL, not ${url.protocol}//`);
+  return text.trim();
 }
 
 /** `--opencode-url` values and the environment's list; each must be http(s) on a loopback address. */
@@ -91,6 +112,9 @@ export function applyOptionsToEnv(options, env) {
   if (options.opencodeUrls.length > 0) env.SESSIONSCOPE_OPENCODE_URL = options.opencodeUrls.join(',');
   if (!options.opencodeDiscovery) env.SESSIONSCOPE_OPENCODE_DISCOVERY = '0';
   if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
+  if (options.teamDb) env.SESSIONSCOPE_TEAM_DB = options.teamDb;
+  if (options.machine) env.SESSIONSCOPE_MACHINE = options.machine;
+  if (options.person) env.SESSIONSCOPE_PERSON = options.person;
   if (options.exposed) {
     console.warn(`sessionscope: WARNING: listening on ${options.host}, not loopback. Anyone who can reach it and has the token can read every transcript.`);
   }

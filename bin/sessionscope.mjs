@@ -102,5 +102,8 @@ function OPTION_SPEC() {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
     open: { type: 'boolean' },
+    'team-db': { type: 'string' },
+    machine: { type: 'string' },
+    person: { type: 'string' },
   };
 }

@@ -18,6 +18,8 @@ import { defaultSessionDbFile, openSqliteSessionDb } from '../db/sqlite/open-sql
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
 import { priceFromConfig } from '../pricing/price-from-config';
+import type { TeamPublishing } from '../team/follow-team-publish';
+import { teamConfig } from '../team/team-config';
 
 export interface Runtime {
   store: Store;
@@ -29,6 +31,8 @@ export interface Runtime {
   started: Promise<void>;
   /** The full-text index (a cache file), kept current from the store's changes. */
   search?: SearchService;
+  /** Publishing into the team's database, where `--team-db` names one. */
+  team?: TeamPublishing;
 }
 
 const KEY = Symbol.for('sessionscope.runtime');
@@ -95,7 +99,23 @@ export function getRuntime(): Runtime {
   runtime.search = new SearchService(store, runtime.started);
   runtime.search.setPlans(plans.plans);
   live.start(liveConfig());
+  followTeam(runtime);
   return runtime;
+}
+
+/** With `--team-db`, this machine's sessions are published as they change (pg loaded only then). */
+function followTeam(runtime: Runtime): void {
+  let config;
+  try {
+    config = teamConfig();
+  } catch (error) {
+    console.error(`[sessionscope] not publishing to a team database: ${(error as Error).message}`);
+  }
+  if (!config) return;
+  const team = config;
+  import('../team/follow-team-publish')
+    .then(({ TeamPublishing }) => (runtime.team = new TeamPublishing(runtime.store, runtime.started, team)))
+    .catch(logError('team publishing failed to start'));
 }
 
 export function getStore(): Store {

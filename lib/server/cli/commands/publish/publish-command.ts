@@ -5,9 +5,9 @@ import { publish } from '../../../db/publish/publisher';
 import type { Command } from '../../commands';
 import { applyDataOptions, DATA_OPTIONS, DATA_OPTIONS_HELP } from '../../data-options';
 import { openLocalHistory } from '../../local-history';
-import { machineIdentity } from '../../machine-identity';
+import { machineIdentity } from '../../../team/machine-identity';
 import { progressBar } from '../../progress';
-import { checkTeamDbUrl, describeTeamDb, teamDbUrl } from '../../team-db-url';
+import { checkTeamDbUrl, describeTeamDb, teamDbUrl } from '../../../team/team-db-url';
 import { formatSummary } from './format-summary';
 
 const HELP = `Usage: sessionscope publish --team-db postgres://user@host/db [--machine M] [--person P]
