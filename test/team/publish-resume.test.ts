@@ -1,15 +1,11 @@
 // A publish that stops anywhere (the process killed, the team database down for a while) loses
 // nothing and counts nothing twice: the team database ends equal to the machine's own figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageInfo } from '@/lib/model/message';
-import type { SessionInfo } from '@/lib/model/session';
-import { SessionDbWriter } from '@/lib/server/db/ingest/session-db-writer';
 import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish, type PublishOptions } from '@/lib/server/db/publish/publisher';
-import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
-import type { SqliteSessionDb } from '@/lib/server/db/sqlite/sqlite-session-db';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { localHistory, message, type LocalHistory } from './support/synthetic-history';
 import { localFiguresOf, teamFigures } from './support/team-figures';
 
 let server: TestPostgres | undefined;
@@ -20,18 +16,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const SESSIONS = 12;
-const session = (i: number): SessionInfo => ({ id: `s${i}`, source: 'claude', projectID: 'p', directory: '/w/p', title: `Session ${i}`, time: { created: 1_767_225_600_000 + i, updated: 1_767_225_600_000 + i }, origin: 'test' });
-const message = (s: number, j: number, cost = 0.01 * (j + 1)): MessageInfo => ({ id: `m${s}-${j}`, sessionID: `s${s}`, role: 'assistant', time: { created: 1_767_225_600_000 + s * 3_600_000 + j * 60_000 }, providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost, tokens: { input: 1000 + j, output: 100, reasoning: 0, cacheRead: 500, cacheWrite: 0 } });
-
-/** A machine's session database holding 12 sessions of 5 messages each. */
-function localHistory(): { db: SqliteSessionDb; writer: SessionDbWriter; sourceId: number } {
-  const db = openSqliteSessionDb(null)!;
-  const writer = new SessionDbWriter(db);
-  const sourceId = writer.sourceId('claude', '/home/ann/.claude/projects', 0);
-  const sessions = Array.from({ length: SESSIONS }, (_, i) => session(i));
-  writer.apply(sourceId, { ...emptyChangeSet(), sessions, messages: sessions.flatMap((_, i) => Array.from({ length: 5 }, (_, j) => message(i, j))) });
-  return { db, writer, sourceId };
-}
 
 function freshTeam(): PostgresSessionDb {
   const name = `resume_${++databases}`;
@@ -39,11 +23,11 @@ function freshTeam(): PostgresSessionDb {
   return openPostgresSessionDb(server!.url(name));
 }
 
-const options = (local: ReturnType<typeof localHistory>, team: PostgresSessionDb, extra: Partial<PublishOptions> = {}): PublishOptions => ({ local: local.db, sourceIds: [local.sourceId], team, machine: 'laptop', person: 'ann', batchSessions: 1, retryFor: 5 * 60_000, ...extra });
+const options = (local: LocalHistory, team: PostgresSessionDb, extra: Partial<PublishOptions> = {}): PublishOptions => ({ local: local.db, sourceIds: [local.sourceId], team, machine: 'laptop', person: 'ann', batchSessions: 1, retryFor: 5 * 60_000, ...extra });
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part way', () => {
   it('killed after 4 of 12 sessions, run again: writes the other 8, and the team figures are the machine\'s', { timeout: 60_000 }, async () => {
-    const local = localHistory();
+    const local = localHistory(SESSIONS);
     const team = freshTeam();
     try {
       const killed = publish(options(local, team, { onProgress: (done) => { if (done === 4) throw new Error('killed'); } }));
@@ -60,7 +44,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
   });
 
   it('with the team database down mid-way, waits for it and finishes with nothing lost or doubled', { timeout: 120_000 }, async () => {
-    const local = localHistory();
+    const local = localHistory(SESSIONS);
     const team = freshTeam();
     const retried: string[] = [];
     try {
@@ -86,7 +70,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
   });
 
   it('carries a rewritten message and a removed session to the team database', { timeout: 60_000 }, async () => {
-    const local = localHistory();
+    const local = localHistory(SESSIONS);
     const team = freshTeam();
     try {
       await publish(options(local, team));

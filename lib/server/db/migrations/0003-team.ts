@@ -4,7 +4,7 @@ import type { Migration } from './migration';
 /**
  * A team's database holds every machine's sources: `source` gains the machine and the person whose
  * rows they are, unique per (machine, key) instead of per key, and `session` the digest of what a
- * publisher last wrote of it. SQLite cannot drop 0001's unique constraint in place, so the table is
+ * publisher last wrote of it, and an index for the team's session list (newest activity first). SQLite cannot drop 0001's unique constraint in place, so the table is
  * built anew and renamed, the same statements on both engines (constraints named, so PostgreSQL's
  * names do not follow the temporary table's). In the cache every source is this machine's ('').
  */
@@ -33,5 +33,7 @@ export const teamMigration: Migration = {
     db.schema.dropTable('source').compile(),
     db.schema.alterTable('source_0003').renameTo('source').compile(),
     db.schema.alterTable('session').addColumn('digest', 'text').compile(),
+    // The team's session list: newest activity first, a page at a time.
+    db.schema.createIndex('session_by_updated').on('session').columns(['updated', 'source_id', 'id']).compile(),
   ],
 };
