@@ -3,10 +3,11 @@ import type { Migration } from './migration';
 
 /**
  * A team's database holds every machine's sources: `source` gains the machine and the person whose
- * rows they are, unique per (machine, key) instead of per key, and `session` the digest of what a
- * publisher last wrote of it, and an index for the team's session list (newest activity first). SQLite cannot drop 0001's unique constraint in place, so the table is
- * built anew and renamed, the same statements on both engines (constraints named, so PostgreSQL's
- * names do not follow the temporary table's). In the cache every source is this machine's ('').
+ * rows they are, unique per (machine, key) instead of per key; `session` gains the digest of what a
+ * publisher last wrote of it, and an index for the team's list (newest activity first). SQLite
+ * cannot drop 0001's unique constraint in place, so the table is built anew and renamed, the same
+ * statements on both engines (constraints named, so PostgreSQL's names do not follow the
+ * temporary table's). In the cache every source is this machine's ('').
  */
 export const teamMigration: Migration = {
   version: 3,
