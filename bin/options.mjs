@@ -27,6 +27,8 @@ export const HELP = `Usage: sessionscope [options]          (in a clone: npm sta
   --team-db URL         also keep this machine's sessions published into a team's PostgreSQL
                         (postgres://user@host/db; env SESSIONSCOPE_TEAM_DB; the password from the
                         URL, PGPASSWORD or ~/.pgpass, never printed): figures and metadata, no text
+  --team-only           serve only the team view of --team-db: read nothing of this machine and
+                        publish nothing (a read-only role is enough; env SESSIONSCOPE_TEAM_ONLY=1)
   --machine NAME        this machine's name in the team view (default: the host name)
   --person NAME         whose sessions these are (default: the OS user name)
   --open                open the dashboard in the default browser once it is ready
@@ -64,9 +66,15 @@ export function parseOptions(values, env = process.env) {
     opencodeDiscovery: !values['no-opencode-discovery'] && env.SESSIONSCOPE_OPENCODE_DISCOVERY !== '0',
     allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     teamDb: teamDb(values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
+    teamOnly: teamOnlyOf(values['team-only'] || env.SESSIONSCOPE_TEAM_ONLY === '1', values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
     machine: values.machine?.trim() || undefined,
     person: values.person?.trim() || undefined,
   };
+}
+
+function teamOnlyOf(asked, teamDb) {
+  if (asked && !(teamDb && teamDb.trim())) throw new Error('--team-only needs --team-db URL (the team database to show)');
+  return Boolean(asked);
 }
 
 /** A postgres:// URL, checked without repeating it (it may hold a password). */
@@ -113,6 +121,7 @@ export function applyOptionsToEnv(options, env) {
   if (!options.opencodeDiscovery) env.SESSIONSCOPE_OPENCODE_DISCOVERY = '0';
   if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
   if (options.teamDb) env.SESSIONSCOPE_TEAM_DB = options.teamDb;
+  if (options.teamOnly) env.SESSIONSCOPE_TEAM_ONLY = '1';
   if (options.machine) env.SESSIONSCOPE_MACHINE = options.machine;
   if (options.person) env.SESSIONSCOPE_PERSON = options.person;
   if (options.exposed) {

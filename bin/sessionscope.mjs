@@ -103,6 +103,7 @@ function OPTION_SPEC() {
     version: { type: 'boolean', short: 'v' },
     open: { type: 'boolean' },
     'team-db': { type: 'string' },
+    'team-only': { type: 'boolean' },
     machine: { type: 'string' },
     person: { type: 'string' },
   };

@@ -19,7 +19,7 @@ import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
 import { priceFromConfig } from '../pricing/price-from-config';
 import type { TeamPublishing } from '../team/follow-team-publish';
-import { teamConfig } from '../team/team-config';
+import { isTeamOnly, teamConfig } from '../team/team-config';
 
 export interface Runtime {
   store: Store;
@@ -76,7 +76,9 @@ export function getRuntime(): Runtime {
   const existing = g[KEY];
   if (existing) return existing;
   const locations = resolveLocations();
-  const store = new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
+  // --team-only: a shared dashboard of the team database; nothing of this machine is read or published.
+  const teamOnly = isTeamOnly();
+  const store = teamOnly ? new Store([], { sessionDb: null }) : new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => {
     g[KEY]?.search?.setPlans(plans.plans);
@@ -85,8 +87,12 @@ export function getRuntime(): Runtime {
   const live = new LiveOpencode((ids, kind) => store.liveChanged(ids, kind));
   store.live = live.state;
   const runtime: Runtime = { store, plans, locations, watcher, live, started: Promise.resolve() };
-  priceFromConfig(store);
   g[KEY] = runtime;
+  if (teamOnly) {
+    runtime.started = store.start().catch(logError('indexing failed'));
+    return runtime;
+  }
+  priceFromConfig(store);
   followSources(store, watcher, logError('update failed'));
   // Follow the plans of every project folder a session names, as sessions appear.
   plans.track(locations.projectDirs);
@@ -116,6 +122,11 @@ function followTeam(runtime: Runtime): void {
   import('../team/follow-team-publish')
     .then(({ TeamPublishing }) => (runtime.team = new TeamPublishing(runtime.store, runtime.started, team)))
     .catch(logError('team publishing failed to start'));
+}
+
+/** The runtime if something started it (a team-only answer must not start reading this machine). */
+export function existingRuntime(): Runtime | undefined {
+  return (globalThis as GlobalWithRuntime)[KEY];
 }
 
 export function getStore(): Store {

@@ -20,3 +20,8 @@ export function teamConfig(env: NodeJS.ProcessEnv = process.env): TeamConfig | u
   checkTeamDbUrl(url);
   return { url, where: describeTeamDb(url), ...machineIdentity({}, env) };
 }
+
+/** `--team-only` (SESSIONSCOPE_TEAM_ONLY=1, with a team database): serve the team view alone, read nothing here. */
+export function isTeamOnly(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.SESSIONSCOPE_TEAM_ONLY === '1' && Boolean(teamDbUrl(undefined, env));
+}
