@@ -15,6 +15,7 @@ import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
 import { benchSoak } from './soak';
+import { benchTeam } from './team';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,16 +34,22 @@ async function main(): Promise<void> {
       rebuild: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       minutes: { type: 'string', default: '5' },
+      team: { type: 'boolean', default: false },
+      machines: { type: 'string', default: '20' },
+      messages: { type: 'string', default: '20' },
     },
     strict: true,
   });
   installCleanup();
   if (values.keep) keepTempDirs();
-  console.log(`sessionscope bench: ${values.package ? 'package' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
+  console.log(`sessionscope bench: ${values.team ? 'team' : values.package ? 'package' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
-  if (values.history) {
+  if (!values.package && !values.team && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
+  if (values.team) {
+    // `--team [--machines 20] [--sessions 5000] [--messages 20]`: issue 27's figures on one PostgreSQL.
+    await benchTeam({ machines: Number(values.machines), sessions: Number(values.sessions), messages: Number(values.messages) });
+  } else if (values.history) {
     // `--history [--sizes 5000,20000] [--corpus DIR] [--no-claude]`: issue 26's table, both sizes and both sources, against ccusage.
     await benchHistory({ sizes: values.sizes.split(',').map(Number), corpusRoot: values.corpus, claude: !values['no-claude'] });
   } else if (values.package) {
