@@ -25,8 +25,9 @@ function freshDatabase(): { url: string; db: PostgresSessionDb } {
 
 const fixture = (...parts: string[]) => path.join(FIXTURES, ...parts);
 // Both machines hold the same Gemini folder (a copied home, a CI runner's restored cache): its sessions ran twice.
+// The build box's OpenCode holds sessions in both its database and its JSON tree (1.2's import): each counts once.
 const laptop = () => machine(['--claude-dir', fixture('claude-2.1.332', 'projects'), '--pi-dir', fixture('pi-0.73.1', 'sessions'), '--gemini-dir', fixture('gemini-0.61.0')]);
-const server2 = () => machine(['--opencode-dir', fixture('opencode-1.18.33'), '--codex-dir', fixture('codex-0.171.0', 'sessions'), '--gemini-dir', fixture('gemini-0.61.0')]);
+const server2 = () => machine(['--opencode-dir', fixture('opencode-1.2.27-merged'), '--codex-dir', fixture('codex-0.171.0', 'sessions'), '--gemini-dir', fixture('gemini-0.61.0')]);
 
 /** Every row of every table, as text: what anyone with a read-only role sees. */
 async function everything(db: PostgresSessionDb): Promise<string> {

@@ -9,7 +9,8 @@ import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session
 import { publish } from '@/lib/server/db/publish/publisher';
 import { statsPlan } from '@/lib/server/db/queries/stats';
 import { runSync } from '@/lib/server/db/query-plan';
-import { statsQuerySchema } from '@/lib/stats/stats-query';
+import { STATS_GROUPINGS, statsQuerySchema } from '@/lib/stats/stats-query';
+import { teamStatsPlan } from '@/lib/server/db/queries/team-stats';
 import type { TeamSessionPage } from '@/lib/team/team-query';
 import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
 import { localHistory, type LocalHistory } from './support/synthetic-history';
@@ -72,6 +73,24 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the team API', () => {
     expect(bobsDays.body.groups.length).toBeGreaterThan(0);
 
     expect((await get(statsGET, 'scope=team&groupBy=person&split=model')).status).toBe(400);
+  });
+
+  it('answers every grouping and split as statsPlan does over the same team (the fast path skips only the ownership query)', async () => {
+    const team = openPostgresSessionDb(server!.url('team'));
+    try {
+      const ids = (await team.pool.query('select id from source')).rows.map((r: { id: number }) => Number(r.id));
+      const rounded = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' ? Number(x.toFixed(9)) : x))) as unknown;
+      for (const groupBy of STATS_GROUPINGS) {
+        for (const extra of [{}, { split: groupBy === 'model' ? 'day' : 'model' }, { from: String(1_767_225_600_000 + 3 * 3_600_000), source: 'claude' }]) {
+          const query = statsQuerySchema.parse({ groupBy, timeZone: 'Asia/Kolkata', ...extra });
+          const { scope, ...fast } = await team.answer(teamStatsPlan({ stats: query }, sharedPrices()));
+          expect(scope).toBe('team');
+          expect(rounded(fast)).toEqual(rounded(await team.answer(statsPlan('postgres', query, { sourceIds: ids, prices: sharedPrices() }))));
+        }
+      }
+    } finally {
+      await team.close();
+    }
   });
 
   it('lists every machine\'s sessions newest first, naming machine and person, a page at a time', async () => {

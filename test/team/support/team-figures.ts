@@ -3,6 +3,9 @@ import { queryBuilder } from '@/lib/server/db/builders';
 import type { PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { sessionHeads } from '@/lib/server/db/queries/session-list';
 import { statsPlan } from '@/lib/server/db/queries/stats';
+import { teamSessionsPlan } from '@/lib/server/db/queries/team-sessions';
+import { teamStatsPlan } from '@/lib/server/db/queries/team-stats';
+import { teamSessionsQuerySchema } from '@/lib/team/team-query';
 import { runSync } from '@/lib/server/db/query-plan';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '@/lib/server/db/sqlite/sqlite-session-db';
@@ -45,8 +48,8 @@ export function localFigures(file: string): Figures {
   }
 }
 
-/** The team's figures, answered by PostgreSQL over every machine's sources. */
+/** The team's figures as /api/stats?scope=team and /api/sessions?scope=team answer them. */
 export async function teamFigures(db: PostgresSessionDb): Promise<Figures> {
-  const ids = (await db.all(queryBuilder('postgres').selectFrom('source').select('id').compile())).map((r) => Number(r.id));
-  return figures(await db.answer(statsPlan('postgres', query, { sourceIds: ids, prices: sonnetOnly })), (await db.answer(sessionHeads('postgres', ids))).length);
+  const stats = await db.answer(teamStatsPlan({ stats: query }, sonnetOnly));
+  return figures(stats, (await db.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '1' })))).total);
 }

@@ -23,11 +23,11 @@ function digester(): Hash {
 /**
  * Each session's digest: its row and its messages' rows (by id), so a session whose record or any
  * message changed, appeared or went has another. Messages of no session (which no stats count) are
- * not published.
+ * not published; nor are sessions `keep` leaves out (see publisher.ts).
  */
-export function sessionDigests(db: SqliteSessionDb, sourceId: number): Map<string, string> {
+export function sessionDigests(db: SqliteSessionDb, sourceId: number, keep: (sessionID: string) => boolean = () => true): Map<string, string> {
   const hashes = new Map<string, Hash>();
-  for (const row of db.iterateRaw(k.selectFrom('session').select(SESSION_COLUMNS).where('source_id', '=', sourceId).compile())) hashes.set(String(row[0]), digester().update(JSON.stringify(row)));
+  for (const row of db.iterateRaw(k.selectFrom('session').select(SESSION_COLUMNS).where('source_id', '=', sourceId).compile())) if (keep(String(row[0]))) hashes.set(String(row[0]), digester().update(JSON.stringify(row)));
   const messages = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', sourceId).orderBy('session_id').orderBy('id').compile();
   for (const row of db.iterateRaw(messages)) hashes.get(String(row[1]))?.update(JSON.stringify(row));
   return new Map([...hashes].map(([id, hash]) => [id, hash.digest('base64url')]));

@@ -3,6 +3,7 @@ import { queryBuilder } from '../builders';
 import { migratePostgres } from '../postgres/migrate-postgres';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
+import { ownedSessions } from '../queries/owned-sessions';
 import { localProjects, localSessions, sessionDigests } from './local-rows';
 import { publishedDigests, writeProjects, writeSessions } from './publish-batch';
 import { withRetry } from './retry';
@@ -62,12 +63,16 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
   await retry(() => migratePostgres(team));
   const k = queryBuilder('sqlite');
   const sources = local.all(k.selectFrom('source').select(['id', 'kind', 'path', 'priority']).where('id', 'in', options.sourceIds.length > 0 ? [...options.sourceIds] : [-1]).orderBy('id').compile());
+  // Only the sessions this machine shows (where its OpenCode database and JSON tree hold the same
+  // id, the database's): the team database then holds each once, and its queries need no
+  // ownership rule of their own (see usage-rows.ts). A copy that comes to be shown is written then.
+  const owned = new Set(local.all<{ source_id: number; id: string }>(ownedSessions('sqlite', options.sourceIds).compile()).map((r) => `${r.source_id}\u0000${r.id}`));
   const plans: SourcePlan[] = [];
   for (const source of sources) {
     const teamId = await retry(() => teamSourceId(team, { machine: options.machine, person: options.person, kind: source.kind, path: source.path, priority: source.priority }));
     await retry(() => writeProjects(team, teamId, localProjects(local, source.id).map((p) => ({ source_id: teamId, ...p }))));
     const published = await retry(() => publishedDigests(team, teamId));
-    const digests = sessionDigests(local, source.id);
+    const digests = sessionDigests(local, source.id, (id) => owned.has(`${source.id}\u0000${id}`));
     const write = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
     const gone = [...published.keys()].filter((id) => !digests.has(id));
     summary.unchanged += digests.size - write.length;

@@ -30,7 +30,19 @@ const aligned = (ms: number | undefined) => ms === undefined || ms % QUARTER_HOU
  * on quarter hours (every local day and hour) sum the usage rows the writer keeps; any other
  * range sums the messages themselves.
  */
-export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dimensions: ReadonlySet<UsageDimension>, f: UsageFilters) {
+export interface TeamUsageOptions {
+  /** Adds the source's machine or person as a dimension, returned as `owner`. */
+  owner?: 'machine' | 'person';
+  /**
+   * A team's database holds only the sessions each machine shows (the publisher leaves out the
+   * copies a machine's ownership rule hides): its sessions are joined as they are, with no
+   * ownership query over every session of the team.
+   */
+  publishedOwned?: boolean;
+}
+
+export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dimensions: ReadonlySet<UsageDimension>, f: UsageFilters, team: TeamUsageOptions = {}) {
+  const { owner } = team;
   const k = queryBuilder(engine);
   const fromRollup = aligned(f.from) && aligned(f.to);
   const quarter = dimensions.has('quarter');
@@ -39,11 +51,16 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
   const bucket = fromRollup ? sql<number>`u.quarter` : quarterOf(engine, 'u.created');
   const tier = fromRollup ? sql<number>`u.long_context` : longContextOf('u');
   const sum = (column: string) => (fromRollup ? sql<number>`sum(${sql.ref(`u.${column}`)})` : column === 'messages' ? sql<number>`count(*)` : column === 'used_messages' ? usedOf('u') : sql<number>`sum(${sql.ref(`u.${column}`)})`);
-  const base = k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
+  // A published team's sessions need no ownership query: the CTE is then inlined, a plain join.
+  const base = team.publishedOwned
+    ? k.with('owned', () => k.selectFrom('session as s').select(['s.source_id', 's.id', 's.kind', 's.project_id', 's.directory', 's.parent_id', 's.archived']).where('s.source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1]))
+    : k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
   const table = fromRollup ? base.selectFrom('usage_rollup as u') : base.selectFrom('message as u').where('u.role', '=', 'assistant').where('u.created', '>=', -MAX_DATE_MS).where('u.created', '<=', MAX_DATE_MS);
   let query = table
     .innerJoin('owned as o', (join) => join.onRef('o.source_id', '=', 'u.source_id').onRef('o.id', '=', 'u.session_id'))
+    .$if(owner !== undefined, (qb) => qb.innerJoin('source as src', 'src.id', 'u.source_id') as unknown as typeof qb)
     .select([
+      owner ? sql.ref(`src.${owner}`).as('owner') : sql<null>`null`.as('owner'),
       quarter ? bucket.as('quarter') : sql<null>`null`.as('quarter'),
       agent ? 'u.agent' : sql<null>`null`.as('agent'),
       session ? 'u.session_id' : sql<null>`null`.as('session_id'),
@@ -86,7 +103,7 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
       return terms.length > 0 ? eb.or(terms) : sql<SqlBool>`1 = 0`;
     });
   }
-  const groups = [...(quarter ? [bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
+  const groups = [...(owner ? [sql.ref(`src.${owner}`)] : []), ...(quarter ? [bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
   return query.groupBy([...groups, sql.ref('u.provider_id'), sql.ref('u.model_id'), sql.ref('o.kind'), sql.ref('o.project_id'), sql.ref('o.directory'), tier]).compile();
 }
 
