@@ -37,7 +37,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-d
     const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: findDatabases(tree.dataDir) }), { sessionDb: openSqliteSessionDb(null) ?? null });
     const logged: string[] = [];
     server!.pause();
-    const publishing = new TeamPublishing(store, store.start(), { url, where: describeTeamDb(url), machine: 'laptop', person: 'ann' }, { settleMs: 50, backoffMs: 200, maxBackoffMs: 1_000, log: (line) => logged.push(line) });
+    const publishing = new TeamPublishing(store, store.start(), { url, where: describeTeamDb(url), machine: 'laptop', person: 'ann' }, { settleMs: 1_000, backoffMs: 200, maxBackoffMs: 1_000, log: (line) => logged.push(line) });
     const team = openPostgresSessionDb(server!.url('follow'));
     try {
       await expect.poll(() => publishing.status.state, { timeout: 30_000 }).toBe('retrying');
@@ -58,6 +58,17 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-d
       await expect.poll(async () => (await teamFigures(team)).sessions, { timeout: 60_000 }).toBe(2);
       await publishing.idle();
       expect(await teamFigures(team)).toEqual(localFiguresOf(store.sessionDb!.db));
+
+      // An agent that never pauses: changes keep coming faster than the settle time, and still publish.
+      const busy = setInterval(() => store.events.emit(['ses_a'], ['sessions']), 20);
+      try {
+        tree.session('p1', 'ses_c');
+        tree.message('ses_c', 'msg_c1');
+        await store.reread(store.indexes[0]!);
+        await expect.poll(async () => (await teamFigures(team)).sessions, { timeout: 60_000 }).toBe(3);
+      } finally {
+        clearInterval(busy);
+      }
     } finally {
       publishing.stop();
       await publishing.idle();

@@ -15,7 +15,7 @@ export interface TeamPublishStatus {
 }
 
 export interface FollowOptions {
-  /** A change is published this long after the last one (changes come in bursts while an agent runs). */
+  /** A change is published this long after it came (with those that came meanwhile). */
   settleMs?: number;
   /** The first wait after a failure; doubled each time, at most `maxBackoffMs`. */
   backoffMs?: number;
@@ -25,7 +25,7 @@ export interface FollowOptions {
 
 /**
  * Keeps this machine's sessions published while the dashboard runs: once its first read is in,
- * then after each burst of changes. A team database that is down costs the dashboard nothing:
+ * then a few seconds after a change (changes meanwhile go with it). A team database that is down costs the dashboard nothing:
  * publishing waits 5 s, 10 s ... (at most 5 min) and tries again; each publish writes only what
  * the team database does not hold yet, so it catches up whatever happened meanwhile.
  */
@@ -70,8 +70,14 @@ export class TeamPublishing {
       this.again = true;
       return;
     }
+    // A publish already waiting takes this change too: an agent writing every second still has its
+    // sessions published every few seconds, not only once it stops.
+    if (this.timer !== undefined && ms > 0) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), ms);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, ms);
     this.timer.unref();
   }
 
@@ -107,8 +113,14 @@ export class TeamPublishing {
       Object.assign(this.status, { state: 'retrying', error: message, retryAt: Date.now() + waitMs });
       this.again = false;
       clearTimeout(this.timer);
-      if (!this.stopped) this.timer = setTimeout(() => void this.run(), waitMs);
-      this.timer?.unref();
+      this.timer = undefined;
+      if (!this.stopped) {
+        this.timer = setTimeout(() => {
+          this.timer = undefined;
+          void this.run();
+        }, waitMs);
+        this.timer.unref();
+      }
     }
   }
 }
