@@ -42,8 +42,9 @@ function* headsOf(sourceIds: readonly number[], ids: readonly string[]): QueryPl
  * PostgreSQL (or one machine's or person's), grouped as asked or by machine or person. The sums
  * are one SQL query over the usage rows (each machine published only the sessions it shows, so no
  * ownership query runs over the team), priced and labelled by the same fold as this machine's
- * stats, reading only the sessions the rows name. Subtrees (`roots`, `session`) and agent names
- * need whole session trees: those go through statsPlan, slower on a large team.
+ * stats, reading only the sessions the rows name. `prices` must not depend on the session (the
+ * team view prices at models.dev's). Subtrees (`roots`, `session`) and agent names need whole
+ * session trees: those go through statsPlan, slower on a large team.
  */
 export function* teamStatsPlan(q: TeamStatsQuery, prices: StatsInput['prices']): QueryPlan<StatsResult & { scope: 'team' }> {
   let sources = queryBuilder('postgres').selectFrom('source').select(['id', 'machine', 'person']);
@@ -58,7 +59,9 @@ export function* teamStatsPlan(q: TeamStatsQuery, prices: StatsInput['prices']):
   const kinds = s.source === undefined ? undefined : SOURCE_KINDS.filter((kind) => matchesSource(kind, s.source!));
   const groupBy = q.teamGroupBy ? 'model' : s.groupBy;
   const split = q.teamGroupBy ? undefined : s.split;
-  const raw = yield usageRowsQuery('postgres', ids, usageDimensions(groupBy, split), { from: s.from, to: s.to, project: s.project, kinds }, { owner: q.teamGroupBy, publishedOwned: true });
+  // Team prices are models.dev's, the same for every session: rows are kept apart by kind or project only to group by them.
+  const keepApart = { kind: groupBy === 'source' || split === 'source', project: groupBy === 'project' || split === 'project' };
+  const raw = yield usageRowsQuery('postgres', ids, usageDimensions(groupBy, split), { from: s.from, to: s.to, project: s.project, kinds }, { owner: q.teamGroupBy, publishedOwned: true, keepApart });
   const rows = raw.map(toUsageRow);
   const sessions = yield* headsOf(ids, [...new Set(rows.map((r) => r.sessionID ?? r.rep))]);
   const projects = yield* sourceProjects('postgres', ids);
