@@ -69,6 +69,22 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
     }
   });
 
+  it('given the sessions that changed, compares only those; a whole publish then finds the rest', { timeout: 60_000 }, async () => {
+    const local = localHistory(SESSIONS);
+    const team = freshTeam();
+    try {
+      await publish(options(local, team));
+      local.writer.apply(local.sourceId, { ...emptyChangeSet(), messages: [message(3, 0, 2.5), message(8, 1, 4)], removed: { ...emptyChangeSet().removed, sessions: ['s5'] } });
+      expect(await publish(options(local, team, { sessions: new Set(['s3', 's5']) }))).toMatchObject({ written: 1, removed: 1, unchanged: 0 });
+      expect(await teamFigures(team)).not.toEqual(localFiguresOf(local.db));
+      expect(await publish(options(local, team))).toMatchObject({ written: 1, removed: 0, unchanged: SESSIONS - 2 });
+      expect(await teamFigures(team)).toEqual(localFiguresOf(local.db));
+    } finally {
+      await team.close();
+      local.db.close();
+    }
+  });
+
   it('carries a rewritten message and a removed session to the team database', { timeout: 60_000 }, async () => {
     const local = localHistory(SESSIONS);
     const team = freshTeam();

@@ -25,13 +25,22 @@ function digester(): Hash {
  * message changed, appeared or went has another. Messages of no session (which no stats count) are
  * not published; nor are sessions `keep` leaves out (see publisher.ts).
  */
-export function sessionDigests(db: SqliteSessionDb, sourceId: number, keep: (sessionID: string) => boolean = () => true): Map<string, string> {
+export function sessionDigests(db: SqliteSessionDb, sourceId: number, keep: (sessionID: string) => boolean = () => true, only?: readonly string[]): Map<string, string> {
   const hashes = new Map<string, Hash>();
-  for (const row of db.iterateRaw(k.selectFrom('session').select(SESSION_COLUMNS).where('source_id', '=', sourceId).compile())) if (keep(String(row[0]))) hashes.set(String(row[0]), digester().update(JSON.stringify(row)));
-  const messages = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', sourceId).orderBy('session_id').orderBy('id').compile();
-  for (const row of db.iterateRaw(messages)) hashes.get(String(row[1]))?.update(JSON.stringify(row));
+  // `only`: those sessions (the ones that changed), a slice at a time (SQLite's parameter limit).
+  const slices = only ? Array.from({ length: Math.ceil(only.length / IDS_PER_QUERY) }, (_, i) => only.slice(i * IDS_PER_QUERY, (i + 1) * IDS_PER_QUERY)) : [undefined];
+  for (const ids of slices) {
+    let sessions = k.selectFrom('session').select(SESSION_COLUMNS).where('source_id', '=', sourceId);
+    if (ids) sessions = sessions.where('id', 'in', ids);
+    for (const row of db.iterateRaw(sessions.compile())) if (keep(String(row[0]))) hashes.set(String(row[0]), digester().update(JSON.stringify(row)));
+    let messages = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', sourceId);
+    if (ids) messages = messages.where('session_id', 'in', ids);
+    for (const row of db.iterateRaw(messages.orderBy('session_id').orderBy('id').compile())) hashes.get(String(row[1]))?.update(JSON.stringify(row));
+  }
   return new Map([...hashes].map(([id, hash]) => [id, hash.digest('base64url')]));
 }
+
+const IDS_PER_QUERY = 5_000;
 
 export interface LocalSessions {
   sessions: SessionValues[];

@@ -52,8 +52,14 @@ export async function writeProjects(db: PostgresSessionDb, teamSourceId: number,
   });
 }
 
-/** The digests of the sessions the team database holds of a source (what it was last given). */
-export async function publishedDigests(db: PostgresSessionDb, teamSourceId: number): Promise<Map<string, string | null>> {
-  const rows = await db.all(k.selectFrom('session').select(['id', 'digest']).where('source_id', '=', teamSourceId).compile());
-  return new Map(rows.map((r) => [String(r.id), r.digest === null ? null : String(r.digest)]));
+/** The digests of the sessions the team database holds of a source (what it was last given), or of some of them. */
+export async function publishedDigests(db: PostgresSessionDb, teamSourceId: number, only?: readonly string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  const slices = only ? chunks(only) : [undefined];
+  for (const ids of slices) {
+    let query = k.selectFrom('session').select(['id', 'digest']).where('source_id', '=', teamSourceId);
+    if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : ['']);
+    for (const r of await db.all(query.compile())) out.set(String(r.id), r.digest === null ? null : String(r.digest));
+  }
+  return out;
 }

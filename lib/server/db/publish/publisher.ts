@@ -16,6 +16,11 @@ export interface PublishOptions {
   team: PostgresSessionDb;
   machine: string;
   person: string;
+  /**
+   * Only these sessions are compared (those that changed since the last publish; any source): the
+   * others are taken as published. Absent: every session of every source, and what went.
+   */
+  sessions?: ReadonlySet<string>;
   /** Sessions per transaction (default 200). */
   batchSessions?: number;
   /** How long to retry while the team database is unreachable, in ms (default: a minute). */
@@ -71,8 +76,9 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
   for (const source of sources) {
     const teamId = await retry(() => teamSourceId(team, { machine: options.machine, person: options.person, kind: source.kind, path: source.path, priority: source.priority }));
     await retry(() => writeProjects(team, teamId, localProjects(local, source.id).map((p) => ({ source_id: teamId, ...p }))));
-    const published = await retry(() => publishedDigests(team, teamId));
-    const digests = sessionDigests(local, source.id, (id) => owned.has(`${source.id}\u0000${id}`));
+    const only = options.sessions ? [...options.sessions] : undefined;
+    const published = await retry(() => publishedDigests(team, teamId, only));
+    const digests = sessionDigests(local, source.id, (id) => owned.has(`${source.id}\u0000${id}`), only);
     const write = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
     const gone = [...published.keys()].filter((id) => !digests.has(id));
     summary.unchanged += digests.size - write.length;
