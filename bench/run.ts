@@ -16,6 +16,7 @@ import { benchLive, benchStats, benchUpdateCost } from './quick';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
 import { benchSoak } from './soak';
+import { benchTeam } from './team';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,16 +37,22 @@ async function main(): Promise<void> {
       rebuild: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       minutes: { type: 'string', default: '5' },
+      team: { type: 'boolean', default: false },
+      machines: { type: 'string', default: '20' },
+      messages: { type: 'string', default: '20' },
     },
     strict: true,
   });
   installCleanup();
   if (values.keep) keepTempDirs();
-  console.log(`sessionscope bench: ${values.package ? 'package' : values.report ? 'report' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
+  console.log(`sessionscope bench: ${values.team ? 'team' : values.package ? 'package' : values.report ? 'report' : values.history ? 'history' : values.scale ? 'scale' : 'quick'}; node ${process.version}, ${os.cpus().length} cpus, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${new Date().toISOString()}`);
   const only = values.only?.split(',');
   const want = (name: string): boolean => !only || only.includes(name);
-  if (!values.package && !values.report && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
-  if (values.report) {
+  if (!values.package && !values.report && !values.team && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
+  if (values.team) {
+    // `--team [--machines 20] [--sessions 5000] [--messages 20]`: issue 27's figures on one PostgreSQL.
+    await benchTeam({ machines: Number(values.machines), sessions: Number(values.sessions), messages: Number(values.messages) });
+  } else if (values.report) {
     // `--report [--corpora DIR,DIR]`: issue 33's row, report daily --json first and second run beside ccusage.
     await benchReport({ corpora: values.corpora?.split(',') });
   } else if (values.history) {

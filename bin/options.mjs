@@ -28,6 +28,13 @@ export const HELP = `Usage: sessionscope [options]          (in a clone: npm sta
                         while the dashboard runs (env SESSIONSCOPE_OTLP; headers and protocol from
                         OTEL_EXPORTER_OTLP_HEADERS / _PROTOCOL); see \`sessionscope export --help\`
   --export-text         with --otlp: include prompt, completion and tool text in the spans
+  --team-db URL         also keep this machine's sessions published into a team's PostgreSQL
+                        (postgres://user@host/db; env SESSIONSCOPE_TEAM_DB; the password from the
+                        URL, PGPASSWORD or ~/.pgpass, never printed): figures and metadata, no text
+  --team-only           serve only the team view of --team-db: read nothing of this machine and
+                        publish nothing (a read-only role is enough; env SESSIONSCOPE_TEAM_ONLY=1)
+  --machine NAME        this machine's name in the team view (default: the host name)
+  --person NAME         whose sessions these are (default: the OS user name)
   --open                open the dashboard in the default browser once it is ready
   --version, -v         print the version
   --help, -h            this text
@@ -64,7 +71,29 @@ export function parseOptions(values, env = process.env) {
     otlp: otlpUrl(values.otlp),
     exportText: Boolean(values['export-text']),
     allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    teamDb: teamDb(values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
+    teamOnly: teamOnlyOf(values['team-only'] || env.SESSIONSCOPE_TEAM_ONLY === '1', values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
+    machine: values.machine?.trim() || undefined,
+    person: values.person?.trim() || undefined,
   };
+}
+
+function teamOnlyOf(asked, teamDb) {
+  if (asked && !(teamDb && teamDb.trim())) throw new Error('--team-only needs --team-db URL (the team database to show)');
+  return Boolean(asked);
+}
+
+/** A postgres:// URL, checked without repeating it (it may hold a password). */
+function teamDb(text) {
+  if (!text || !text.trim()) return undefined;
+  let url;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Error('--team-db must be a URL such as postgres://user@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`--team-db must be a postgres:// URL, not ${url.protocol}//`);
+  return text.trim();
 }
 
 /** `--opencode-url` values and the environment's list; each must be http(s) on a loopback address. */
@@ -112,6 +141,10 @@ export function applyOptionsToEnv(options, env) {
   if (options.token) env.SESSIONSCOPE_TOKEN = options.token;
   if (options.otlp) env.SESSIONSCOPE_OTLP = options.otlp;
   if (options.otlp && options.exportText) env.SESSIONSCOPE_OTLP_TEXT = '1';
+  if (options.teamDb) env.SESSIONSCOPE_TEAM_DB = options.teamDb;
+  if (options.teamOnly) env.SESSIONSCOPE_TEAM_ONLY = '1';
+  if (options.machine) env.SESSIONSCOPE_MACHINE = options.machine;
+  if (options.person) env.SESSIONSCOPE_PERSON = options.person;
   if (options.exposed) {
     console.warn(`sessionscope: WARNING: listening on ${options.host}, not loopback. Anyone who can reach it and has the token can read every transcript.`);
   }

@@ -104,5 +104,9 @@ function OPTION_SPEC() {
     open: { type: 'boolean' },
     otlp: { type: 'string' },
     'export-text': { type: 'boolean' },
+    'team-db': { type: 'string' },
+    'team-only': { type: 'boolean' },
+    machine: { type: 'string' },
+    person: { type: 'string' },
   };
 }

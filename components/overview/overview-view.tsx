@@ -1,6 +1,9 @@
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { ScopeSwitch } from '@/components/team/scope-switch';
+import { TeamOverview } from '@/components/team/team-overview';
+import { useTeamStatus } from '@/components/team/use-team';
 import { QuickRanges } from '@/components/ui/quick-ranges';
 import { overviewRange } from '@/lib/view/overview-range';
 import { periodsAt } from '@/lib/view/periods';
@@ -40,12 +43,33 @@ export function OverviewView() {
   const range = overviewRange(quick, periods.todayStart + 12 * 3_600_000);
   const health = useHealth();
   const recent = useRecentSessions();
+  const team = useTeamStatus().data;
+  const teamView = team?.configured ? team : undefined;
+  // `?scope=team` where --team-db names a team database; this machine's view otherwise.
+  const scope = teamView && (teamView.teamOnly || url.get('scope') === 'team') ? 'team' : 'machine';
+  const rangeControl = (
+    <div className="overview-range">
+      {teamView && !teamView.teamOnly ? <ScopeSwitch scope={scope} /> : null}
+      <span className="muted small">Charts:</span>
+      <QuickRanges label="Chart range" value={quickRangeDays(quick, periods.todayStart + 12 * 3_600_000)} onChange={(_, r) => setQuick(r)} />
+    </div>
+  );
+  if (teamView && scope === 'team') {
+    return (
+      <div className="page overview">
+        <h1 className="sr-only">Team overview</h1>
+        {rangeControl}
+        <TeamOverview team={teamView} range={range} />
+      </div>
+    );
+  }
   const h = health.data;
   if (h && h.index.phase === 'ready' && h.counts.sessions === 0) {
     // Nothing to chart: only say where we looked and what to do.
     return (
       <div className="page overview">
         <h1 className="sr-only">Overview</h1>
+        {teamView ? rangeControl : null}
         <IndexStatus health={health} />
       </div>
     );
@@ -58,10 +82,7 @@ export function OverviewView() {
       <PeriodStats periods={periods} />
       <ActiveBlock />
       <MonthView now={periods.todayStart + 12 * 3_600_000} />
-      <div className="overview-range">
-        <span className="muted small">Charts:</span>
-        <QuickRanges label="Chart range" value={quickRangeDays(quick, periods.todayStart + 12 * 3_600_000)} onChange={(_, r) => setQuick(r)} />
-      </div>
+      {rangeControl}
       <UsageOverTime periods={periods} range={range} />
       <div className="grid-2">
         <CostByModelPerDay range={range} />

@@ -159,7 +159,7 @@ describe('stats from the session database', () => {
           db.close();
         }
       }),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestBuild, startServer, TEST_DIST_DIR, type StartedServer } from '../support/start-server';
 import { copyFixture, type FixtureCopy } from '../tools/fixture-dir';
+import { POSTGRES_UNAVAILABLE, startPostgres } from '../support/postgres';
 import { TreeBuilder } from '../support/tree-builder';
 import { startOtlpReceiver } from '../support/otlp-receiver';
 import { cleanNpmEnv, installGlobally, packProject, run, type Installed, type Packed } from './support/npm-package';
@@ -134,6 +135,20 @@ describe('the npm package', () => {
     const npx = await run('npx', ['--yes', '--ignore-scripts', `--cache=${path.join(work, 'npx-cache')}`, `./${path.basename(packed.tarball)}`, '--version'], { cwd: path.dirname(packed.tarball), env: cleanNpmEnv() });
     expect(npx.stdout.trim()).toBe(manifest.version);
   });
+
+  it.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishes this machine\'s sessions into a team PostgreSQL (pg bundled into dist/cli.mjs)', async () => {
+    const pg = await startPostgres();
+    try {
+      pg.createDatabase('team');
+      const home = await mkdtemp(path.join(work, 'publish-home-'));
+      const env = cleanNpmEnv({ HOME: home, XDG_CACHE_HOME: path.join(home, 'cache') });
+      const published = await run(process.execPath, [installed.bin, 'publish', '--team-db', pg.url('team'), '--machine', 'packaged', '--claude-dir', path.join(fixtures, 'claude-2.1.332', 'projects')], { cwd: work, env });
+      expect(published.code, published.stderr).toBe(0);
+      expect(published.stdout).toMatch(/^Published packaged \(.+\) to 127\.0\.0\.1:\d+\/team in [\d.]+ s: [1-9]\d* sessions written/);
+    } finally {
+      pg.stop();
+    }
+  }, 120_000);
 
   // Last: it breaks the installed native module.
   it('without a loadable better-sqlite3 says what to do in one line and still serves the JSON tree, Claude Code and pi', async () => {

@@ -11,6 +11,10 @@ export interface TestPostgres {
   /** `postgres://…@127.0.0.1:PORT/DB` of a fresh database. */
   url(database?: string): string;
   createDatabase(name: string): void;
+  /** Stops the server as an outage would (connections dropped at once), keeping its data. */
+  pause(): void;
+  /** Starts it again on the same port after `pause`. */
+  resume(): void;
   stop(): void;
 }
 
@@ -59,13 +63,17 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = path.join(dir, 'data');
   asServer('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
-  asServer('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);
+  const start = () => asServer('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);
+  start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
     createDatabase: (name) => {
       execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', `CREATE DATABASE "${name}"`], { stdio: 'pipe' });
     },
+    // 'fast': connections are cut, and what was committed is on disk (the test server does not sync commits).
+    pause: () => void asServer('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: () => void start(),
     stop: () => {
       try {
         asServer('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

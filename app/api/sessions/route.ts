@@ -3,11 +3,13 @@ import { matchingSessions, selectSessions, sessionFiltersSchema } from '@/lib/se
 import { sessionsToCsv } from '@/lib/sessions/sessions-csv';
 import { downloadAs, json, parseQuery } from '@/lib/server/http/responses';
 import { getStore } from '@/lib/server/store/get-store';
+import { teamSessionsResponse, wantsTeam } from '@/lib/server/team/team-routes';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export function GET(request: Request): Response {
+export function GET(request: Request): Response | Promise<Response> {
+  if (wantsTeam(request)) return teamSessionsResponse(request);
   const query = parseQuery(request, sessionFiltersSchema);
   if (!query.ok) return query.response;
   const store = getStore();

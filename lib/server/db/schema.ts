@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The session database's tables, as Kysely sees them: one schema for the SQLite cache on this
  * machine and a team's PostgreSQL. Times are ms since the epoch; token counts and costs are the
@@ -24,7 +26,11 @@ export interface SchemaMigrationTable {
 /** One reader's root: a database file or a folder. Its id keys every row it wrote. */
 export interface SourceTable {
   id: number;
-  /** `${kind}:${path}`, as the reader names itself; unique. */
+  /** The machine whose source it is (`--machine`, the host name) in a team's database; '' in the cache (this one). */
+  machine: Generated<string>;
+  /** Whose sessions they are (`--person`, the OS user name) in a team's database; '' in the cache. */
+  person: Generated<string>;
+  /** `${kind}:${path}`, as the reader names itself; unique per machine. */
   key: string;
   kind: string;
   path: string;
@@ -58,6 +64,11 @@ export interface SessionTable {
   updated: number;
   archived: number | null;
   origin: string;
+  /**
+   * In a team's database, the digest of the session's row and messages as the publisher last wrote
+   * them (a publish writes again only the sessions whose digest differs); null in the cache.
+   */
+  digest: string | null;
 }
 
 export interface MessageTable {

@@ -19,6 +19,8 @@ import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
 import { priceFromConfig } from '../pricing/price-from-config';
 import { OTLP_ENV } from '../export/otlp/otlp-env';
+import type { TeamPublishing } from '../team/follow-team-publish';
+import { isTeamOnly, teamConfig } from '../team/team-config';
 
 export interface Runtime {
   store: Store;
@@ -30,6 +32,8 @@ export interface Runtime {
   started: Promise<void>;
   /** The full-text index (a cache file), kept current from the store's changes. */
   search?: SearchService;
+  /** Publishing into the team's database, where `--team-db` names one. */
+  team?: TeamPublishing;
 }
 
 const KEY = Symbol.for('sessionscope.runtime');
@@ -73,7 +77,9 @@ export function getRuntime(): Runtime {
   const existing = g[KEY];
   if (existing) return existing;
   const locations = resolveLocations();
-  const store = new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
+  // --team-only: a shared dashboard of the team database; nothing of this machine is read or published.
+  const teamOnly = isTeamOnly();
+  const store = teamOnly ? new Store([], { sessionDb: null }) : new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => {
     g[KEY]?.search?.setPlans(plans.plans);
@@ -82,8 +88,12 @@ export function getRuntime(): Runtime {
   const live = new LiveOpencode((ids, kind) => store.liveChanged(ids, kind));
   store.live = live.state;
   const runtime: Runtime = { store, plans, locations, watcher, live, started: Promise.resolve() };
-  priceFromConfig(store);
   g[KEY] = runtime;
+  if (teamOnly) {
+    runtime.started = store.start().catch(logError('indexing failed'));
+    return runtime;
+  }
+  priceFromConfig(store);
   followSources(store, watcher, logError('update failed'));
   // Follow the plans of every project folder a session names, as sessions appear.
   plans.track(locations.projectDirs);
@@ -98,7 +108,28 @@ export function getRuntime(): Runtime {
   live.start(liveConfig());
   // `--otlp URL`: finished turns go on to an OpenTelemetry endpoint (loaded only when asked for).
   if (process.env[OTLP_ENV.endpoint]) void import('../export/otlp/follow-otlp-export').then((m) => m.followOtlpExport(store, runtime.started));
+  followTeam(runtime);
   return runtime;
+}
+
+/** With `--team-db`, this machine's sessions are published as they change (pg loaded only then). */
+function followTeam(runtime: Runtime): void {
+  let config;
+  try {
+    config = teamConfig();
+  } catch (error) {
+    console.error(`[sessionscope] not publishing to a team database: ${(error as Error).message}`);
+  }
+  if (!config) return;
+  const team = config;
+  import('../team/follow-team-publish')
+    .then(({ TeamPublishing }) => (runtime.team = new TeamPublishing(runtime.store, runtime.started, team)))
+    .catch(logError('team publishing failed to start'));
+}
+
+/** The runtime if something started it (a team-only answer must not start reading this machine). */
+export function existingRuntime(): Runtime | undefined {
+  return (globalThis as GlobalWithRuntime)[KEY];
 }
 
 export function getStore(): Store {

@@ -27,6 +27,7 @@ export function sessionRow(sourceId: number, s: SessionInfo): SessionTable {
     updated: finite(s.time.updated),
     archived: s.time.archived ?? null,
     origin: s.origin,
+    digest: null,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Migration } from './migration';
 import { sessionsMigration } from './0001-sessions';
 import { partsMigration } from './0002-parts';
+import { teamMigration } from './0003-team';
 import { otlpExportMigration } from './0004-otlp-export';
 import { costRecordedMigration } from './0005-cost-recorded';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, otlpExportMigration, costRecordedMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

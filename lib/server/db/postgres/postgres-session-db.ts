@@ -28,16 +28,23 @@ export class PostgresSessionDb {
   /** `task` in one transaction on one connection: committed whole or rolled back. */
   async transaction<T>(task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection lost while checked out (the server stopped) is reported here, not thrown at the
+    // process (a checked-out client has no listener of the pool's); the query under way fails too.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => (lost = error);
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       const result = await task(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.removeListener('error', onLost);
+      // A lost connection is not given back for reuse.
+      client.release(lost);
     }
   }
 
@@ -47,5 +54,9 @@ export class PostgresSessionDb {
 }
 
 export function openPostgresSessionDb(url: string, options: { max?: number } = {}): PostgresSessionDb {
-  return new PostgresSessionDb(new pg.Pool({ connectionString: url, max: options.max ?? 4, application_name: 'sessionscope' }));
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 4, application_name: 'sessionscope' });
+  // An idle connection the server closed (a restart, an administrator) is dropped from the pool, and
+  // the next query opens another: without a listener the pool's 'error' would end the process.
+  pool.on('error', () => undefined);
+  return new PostgresSessionDb(pool);
 }

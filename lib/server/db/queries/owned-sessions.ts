@@ -4,7 +4,8 @@ import { queryBuilder, type Engine } from '../builders';
 /**
  * The sessions a dashboard shows, one per id: where two of its sources hold the same id (OpenCode
  * 1.2 imported the JSON tree into its database) the higher priority wins whole, then the source
- * registered first.
+ * registered first. Sources of different machines (a team's database) never hide each other's: two
+ * machines holding one id (a copied data folder, a CI runner's restored cache) ran it twice.
  */
 export function ownedSessions(engine: Engine, sourceIds: readonly number[]) {
   const k = queryBuilder(engine);
@@ -21,6 +22,7 @@ export function ownedSessions(engine: Engine, sourceIds: readonly number[]) {
             .innerJoin('source as src2', 'src2.id', 's2.source_id')
             .select('s2.id')
             .whereRef('s2.id', '=', 's.id')
+            .whereRef('src2.machine', '=', 'src.machine')
             .where('s2.source_id', 'in', ids)
             .where((eb) => eb.or([eb('src2.priority', '>', eb.ref('src.priority')), eb.and([eb('src2.priority', '=', eb.ref('src.priority')), eb('src2.id', '<', eb.ref('src.id'))])])),
         ),

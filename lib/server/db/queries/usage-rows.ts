@@ -30,7 +30,26 @@ const aligned = (ms: number | undefined) => ms === undefined || ms % QUARTER_HOU
  * on quarter hours (every local day and hour) sum the usage rows the writer keeps; any other
  * range sums the messages themselves.
  */
-export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dimensions: ReadonlySet<UsageDimension>, f: UsageFilters) {
+export interface TeamUsageOptions {
+  /** Adds the source's machine or person as a dimension, returned as `owner`. */
+  owner?: 'machine' | 'person';
+  /**
+   * A team's database holds only the sessions each machine shows (the publisher leaves out the
+   * copies a machine's ownership rule hides): its sessions are joined as they are, with no
+   * ownership query over every session of the team.
+   */
+  publishedOwned?: boolean;
+  /**
+   * With `publishedOwned`: whether rows must be kept apart by the session's kind or project (a
+   * grouping by source or project needs its representative session to be of that kind or project).
+   * Prices that do not depend on the session (models.dev's) need neither; without them and without
+   * a kind or project filter, the usage rows are summed with no join to the sessions at all.
+   */
+  keepApart?: { kind: boolean; project: boolean };
+}
+
+export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dimensions: ReadonlySet<UsageDimension>, f: UsageFilters, team: TeamUsageOptions = {}) {
+  const { owner } = team;
   const k = queryBuilder(engine);
   const fromRollup = aligned(f.from) && aligned(f.to);
   const quarter = dimensions.has('quarter');
@@ -40,19 +59,28 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
   const tier = fromRollup ? sql<number>`u.long_context` : longContextOf('u');
   const sum = (column: string) =>
     fromRollup ? sql<number>`sum(${sql.ref(`u.${column}`)})` : column === 'messages' ? sql<number>`count(*)` : column === 'used_messages' ? usedOf('u') : sql<number>`sum(${sql.ref(`u.${column === 'unrecorded_messages' ? 'cost_unrecorded' : column}`)})`;
-  const base = k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
+  // A published team's sessions need no ownership query: the CTE is then inlined, a plain join.
+  const base = team.publishedOwned
+    ? k.with('owned', () => k.selectFrom('session as s').select(['s.source_id', 's.id', 's.kind', 's.project_id', 's.directory', 's.parent_id', 's.archived']).where('s.source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1]))
+    : k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
   const table = fromRollup ? base.selectFrom('usage_rollup as u') : base.selectFrom('message as u').where('u.role', '=', 'assistant').where('u.created', '>=', -MAX_DATE_MS).where('u.created', '<=', MAX_DATE_MS);
+  const apart = team.publishedOwned && team.keepApart ? team.keepApart : { kind: true, project: true };
+  const joined = apart.kind || apart.project || !fromRollup || f.project !== undefined || f.kinds !== undefined || f.excludeArchived === true;
+  const sessionColumn = (column: 'kind' | 'project_id' | 'directory', kept: boolean) => (kept ? sql.ref(`o.${column}`).as(column) : sql<string>`''`.as(column));
   let query = table
-    .innerJoin('owned as o', (join) => join.onRef('o.source_id', '=', 'u.source_id').onRef('o.id', '=', 'u.session_id'))
+    .$if(joined, (qb) => qb.innerJoin('owned as o', (join) => join.onRef('o.source_id', '=', 'u.source_id').onRef('o.id', '=', 'u.session_id')) as unknown as typeof qb)
+    .$if(!joined, (qb) => qb.where('u.source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1]))
+    .$if(owner !== undefined, (qb) => qb.innerJoin('source as src', 'src.id', 'u.source_id') as unknown as typeof qb)
     .select([
+      owner ? sql.ref(`src.${owner}`).as('owner') : sql<null>`null`.as('owner'),
       quarter ? bucket.as('quarter') : sql<null>`null`.as('quarter'),
       agent ? 'u.agent' : sql<null>`null`.as('agent'),
       session ? 'u.session_id' : sql<null>`null`.as('session_id'),
       'u.provider_id',
       'u.model_id',
-      'o.kind',
-      'o.project_id',
-      'o.directory',
+      sessionColumn('kind', apart.kind),
+      sessionColumn('project_id', apart.project),
+      sessionColumn('directory', apart.project),
       tier.as('long_context'),
       (eb) => eb.fn.min('u.session_id').as('rep'),
       sum('messages').as('messages'),
@@ -72,9 +100,9 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
     if (f.from !== undefined) query = query.where(sql.ref('u.created'), '>=', f.from);
     if (f.to !== undefined) query = query.where(sql.ref('u.created'), '<', f.to);
   }
-  if (f.project !== undefined) query = query.where('o.project_id', '=', f.project);
-  if (f.kinds) query = query.where('o.kind', 'in', f.kinds.length > 0 ? [...f.kinds] : ['']);
-  if (f.excludeArchived) query = query.where('o.archived', 'is', null);
+  if (f.project !== undefined) query = query.where(sql.ref('o.project_id'), '=', f.project);
+  if (f.kinds) query = query.where(sql.ref('o.kind'), 'in', f.kinds.length > 0 ? [...f.kinds] : ['']);
+  if (f.excludeArchived) query = query.where(sql.ref('o.archived'), 'is', null);
   if (f.providerID !== undefined) query = query.where('u.provider_id', '=', f.providerID);
   if (f.modelID !== undefined) query = query.where('u.model_id', '=', f.modelID);
   if (f.sessionIDs) query = query.where('u.session_id', 'in', f.sessionIDs.length > 0 ? [...f.sessionIDs] : ['']);
@@ -88,8 +116,9 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
       return terms.length > 0 ? eb.or(terms) : sql<SqlBool>`1 = 0`;
     });
   }
-  const groups = [...(quarter ? [bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
-  return query.groupBy([...groups, sql.ref('u.provider_id'), sql.ref('u.model_id'), sql.ref('o.kind'), sql.ref('o.project_id'), sql.ref('o.directory'), tier]).compile();
+  const groups = [...(owner ? [sql.ref(`src.${owner}`)] : []), ...(quarter ? [bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
+  const apartBy = [...(apart.kind ? [sql.ref('o.kind')] : []), ...(apart.project ? [sql.ref('o.project_id'), sql.ref('o.directory')] : [])];
+  return query.groupBy([...groups, sql.ref('u.provider_id'), sql.ref('u.model_id'), ...apartBy, tier]).compile();
 }
 
 /** Rows as the fold reads them: engines hand sums back as numbers or (PostgreSQL's bigint) strings. */

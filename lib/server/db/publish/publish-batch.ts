@@ -1,0 +1,65 @@
+import 'server-only';
+import { sql } from 'kysely';
+import { queryBuilder } from '../builders';
+import type { PostgresSessionDb } from '../postgres/postgres-session-db';
+import type { SessionDb } from '../schema';
+import type { LocalSessions } from './local-rows';
+
+const k = queryBuilder('postgres');
+/** Rows per INSERT: 17 columns x 2,000 stays well under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 2_000;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) out.push(rows.slice(i, i + ROWS_PER_INSERT));
+  return out;
+}
+
+/** An insert that overwrites the row of the same key (a message moved to a session written earlier). */
+function upsert<T extends 'session' | 'message' | 'project'>(table: T, rows: Record<string, unknown>[], keys: string[]) {
+  const columns = Object.keys(rows[0]!).filter((c) => !keys.includes(c));
+  return k
+    .insertInto(table)
+    .values(rows as never)
+    .onConflict((oc) => oc.columns(keys as never).doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])) as never))
+    .compile();
+}
+
+/**
+ * Replaces some sessions of one team source with the machine's rows, in one transaction: their
+ * messages and usage rows are deleted and written anew, so running it twice (a retry after a commit
+ * whose answer was lost) leaves the same rows, and a crash leaves the sessions as they were.
+ */
+export async function writeSessions(db: PostgresSessionDb, teamSourceId: number, local: LocalSessions, gone: readonly string[]): Promise<void> {
+  const ids = [...local.sessions.map((s) => String(s.id)), ...gone];
+  if (ids.length === 0) return;
+  const withSource = <R extends object>(rows: readonly R[]) => rows.map((row) => ({ source_id: teamSourceId, ...row }));
+  await db.transaction(async (client) => {
+    for (const table of ['message', 'usage_rollup'] as const) await db.run(k.deleteFrom(table).where('source_id', '=', teamSourceId).where('session_id', 'in', ids).compile(), client);
+    if (gone.length > 0) await db.run(k.deleteFrom('session').where('source_id', '=', teamSourceId).where('id', 'in', [...gone]).compile(), client);
+    for (const rows of chunks(withSource(local.sessions))) await db.run(upsert('session', rows, ['source_id', 'id']), client);
+    for (const rows of chunks(withSource(local.messages))) await db.run(upsert('message', rows, ['source_id', 'id']), client);
+    for (const rows of chunks(withSource(local.rollups))) await db.run(k.insertInto('usage_rollup').values(rows as never).compile(), client);
+  });
+}
+
+/** The source's projects made the machine's: upserted, and those it no longer has removed. */
+export async function writeProjects(db: PostgresSessionDb, teamSourceId: number, projects: readonly SessionDb['project'][]): Promise<void> {
+  await db.transaction(async (client) => {
+    const kept = projects.map((p) => p.id);
+    await db.run(k.deleteFrom('project').where('source_id', '=', teamSourceId).where('id', 'not in', kept.length > 0 ? kept : ['']).compile(), client);
+    for (const rows of chunks(projects)) await db.run(upsert('project', rows as unknown as Record<string, unknown>[], ['source_id', 'id']), client);
+  });
+}
+
+/** The digests of the sessions the team database holds of a source (what it was last given), or of some of them. */
+export async function publishedDigests(db: PostgresSessionDb, teamSourceId: number, only?: readonly string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  const slices = only ? chunks(only) : [undefined];
+  for (const ids of slices) {
+    let query = k.selectFrom('session').select(['id', 'digest']).where('source_id', '=', teamSourceId);
+    if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : ['']);
+    for (const r of await db.all(query.compile())) out.set(String(r.id), r.digest === null ? null : String(r.digest));
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+import { machineIdentity } from './machine-identity';
+import { checkTeamDbUrl, describeTeamDb, teamDbUrl } from './team-db-url';
+
+export interface TeamConfig {
+  url: string;
+  /** host:port/database, for log lines and the page (never the user or password). */
+  where: string;
+  machine: string;
+  person: string;
+}
+
+/**
+ * The team database the dashboard publishes to (`--team-db`, which the launcher puts in
+ * SESSIONSCOPE_TEAM_DB with --machine and --person), or undefined when there is none.
+ */
+export function teamConfig(env: NodeJS.ProcessEnv = process.env): TeamConfig | undefined {
+  const url = teamDbUrl(undefined, env);
+  if (!url) return undefined;
+  checkTeamDbUrl(url);
+  return { url, where: describeTeamDb(url), ...machineIdentity({}, env) };
+}
+
+/** `--team-only` (SESSIONSCOPE_TEAM_ONLY=1, with a team database): serve the team view alone, read nothing here. */
+export function isTeamOnly(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.SESSIONSCOPE_TEAM_ONLY === '1' && Boolean(teamDbUrl(undefined, env));
+}

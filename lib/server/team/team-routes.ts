@@ -1,0 +1,43 @@
+import 'server-only';
+import { sharedPrices } from '@/lib/pricing/lookup-price';
+import { statsQuerySchema } from '@/lib/stats/stats-query';
+import { TEAM_GROUPINGS, teamSessionsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { teamSessionsPlan } from '../db/queries/team-sessions';
+import { teamStatsPlan } from '../db/queries/team-stats';
+import { json, jsonError, parseQuery } from '../http/responses';
+import { getTeamDb } from './team-db';
+
+/** Whether a request asks for the team's view (`?scope=team`). */
+export function wantsTeam(request: Request): boolean {
+  return new URL(request.url).searchParams.get('scope') === 'team';
+}
+
+async function fromTeam(answer: (team: NonNullable<ReturnType<typeof getTeamDb>>) => Promise<unknown>): Promise<Response> {
+  const team = getTeamDb();
+  if (!team) return jsonError(404, 'no team database: start Sessionscope with --team-db postgres://...');
+  try {
+    return json(await answer(team));
+  } catch (error) {
+    console.error(`[sessionscope] team database ${team.config.where}: ${(error as Error).message}`);
+    return jsonError(503, `the team database ${team.config.where} did not answer; this machine's view still works`);
+  }
+}
+
+/** `GET /api/stats?scope=team`. Computed cost uses models.dev prices (a machine's own price config stays on it). */
+export function teamStatsResponse(request: Request): Promise<Response> | Response {
+  const extras = parseQuery(request, teamStatsExtrasSchema);
+  if (!extras.ok) return extras.response;
+  const teamGroupBy = (TEAM_GROUPINGS as readonly string[]).includes(extras.value.groupBy) ? (extras.value.groupBy as TeamGrouping) : undefined;
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const stats = statsQuerySchema.safeParse({ ...params, groupBy: teamGroupBy ? 'model' : params.groupBy });
+  if (!stats.success) return jsonError(400, 'invalid query parameters', stats.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const { machine, person } = extras.value;
+  return fromTeam(({ db }) => db.answer(teamStatsPlan({ stats: stats.data, teamGroupBy, machine, person }, sharedPrices())));
+}
+
+/** `GET /api/sessions?scope=team`. */
+export function teamSessionsResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamSessionsQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { STATS_GROUPINGS } from '@/lib/stats/stats-query';
+
+/** `?scope=team`: the team's database instead of this machine's (where `--team-db` names one). */
+export const scopeSchema = z.object({ scope: z.enum(['machine', 'team']).default('machine') });
+export type Scope = z.infer<typeof scopeSchema>['scope'];
+
+/** What only the team view groups and filters by. */
+export const TEAM_GROUPINGS = ['machine', 'person'] as const;
+export type TeamGrouping = (typeof TEAM_GROUPINGS)[number];
+
+const who = { machine: z.string().min(1).max(300).optional(), person: z.string().min(1).max(300).optional() };
+
+/** `/api/stats?scope=team`: every stats parameter, and groupBy=machine|person, machine=, person=. */
+export const teamStatsExtrasSchema = z
+  .object({ groupBy: z.enum([...STATS_GROUPINGS, ...TEAM_GROUPINGS]).default('day'), split: z.string().optional(), ...who })
+  .refine((q) => !(TEAM_GROUPINGS as readonly string[]).includes(q.groupBy) || q.split === undefined, { path: ['split'], message: 'not with groupBy=machine or person' });
+
+const bool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** `/api/sessions?scope=team`: the newest first, a page at a time. */
+export const teamSessionsQuerySchema = z.object({
+  ...who,
+  roots: bool.optional(),
+  /** Only sessions with activity since this time (ms): "running now" is activity in the last minutes. */
+  activeSince: z.coerce.number().int().nonnegative().optional(),
+  q: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  cursor: z.string().max(1000).optional(),
+});
+export type TeamSessionsQuery = z.infer<typeof teamSessionsQuerySchema>;
+
+export interface TeamSessionRow {
+  id: string;
+  machine: string;
+  person: string;
+  source: string;
+  title: string;
+  directory: string;
+  projectID: string;
+  parentID?: string;
+  created: number;
+  updated: number;
+  archived?: number;
+  messages: number;
+  /** USD as the agents stored it (team rows are not priced per session). */
+  cost: number;
+  tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number };
+}
+
+export interface TeamSessionPage {
+  scope: 'team';
+  sessions: TeamSessionRow[];
+  total: number;
+  nextCursor?: string;
+}

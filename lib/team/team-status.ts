@@ -1,0 +1,13 @@
+/** `GET /api/team`: whether this dashboard has a team view, and how publishing to it goes. */
+export type TeamStatus =
+  | { configured: false }
+  | {
+      configured: true;
+      /** host:port/database (never the user or password). */
+      where: string;
+      machine: string;
+      person: string;
+      /** `--team-only`: this dashboard reads nothing of its machine; the team view is all it serves. */
+      teamOnly: boolean;
+      publishing?: { state: 'waiting' | 'publishing' | 'published' | 'retrying'; publishedAt?: number; error?: string; retryAt?: number };
+    };

@@ -1,0 +1,123 @@
+// The overview's "This machine | Team" switch of a dashboard started with --team-db: the team view
+// shows spend per person and machine, what is active across the team and the newest sessions of
+// every machine, from a real PostgreSQL that another machine published into, at desktop and phone
+// widths in both schemes. A dashboard without --team-db offers no switch.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { emptyChangeSet } from '@/lib/server/readers/read-result';
+import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { publish } from '@/lib/server/db/publish/publisher';
+import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { startServer, type StartedServer } from '../support/start-server';
+import { localHistory, message, session } from '../team/support/synthetic-history';
+import { HAS_CHROMIUM, launchChromium, watchPage } from './support/chromium';
+import { copyFixture } from './support/fixture-copy';
+import { saveScreenshot } from './support/screenshots';
+
+describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team view', () => {
+  let pg: TestPostgres;
+  let dashboard: StartedServer;
+  let browser: Browser;
+  const fixture = copyFixture('opencode-1.18.33');
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    pg.createDatabase('team');
+    // Bob's build box: 3 old sessions and one active a minute ago.
+    const bob = localHistory(3, 2, 'b', () => 1.25);
+    const now = Date.now();
+    bob.writer.apply(bob.sourceId, { ...emptyChangeSet(), sessions: [{ ...session(9, 'b'), title: 'Bob fixes the flaky test', time: { created: now - 300_000, updated: now - 60_000 } }], messages: [{ ...message(9, 0, 3, 'b'), time: { created: now - 60_000 } }] });
+    const team = openPostgresSessionDb(pg.url('team'));
+    await publish({ local: bob.db, sourceIds: [bob.sourceId], team, machine: 'build-box', person: 'bob' });
+    await team.close();
+    bob.db.close();
+    [dashboard, browser] = await Promise.all([startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team'), '--machine', 'laptop', '--person', 'ann']), launchChromium()]);
+  }, 900_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await dashboard?.stop();
+    pg?.stop();
+    fixture.remove();
+  });
+
+  it('switches the overview to the team: spend per person and machine, active now, every machine\'s newest sessions', { timeout: 180_000 }, async () => {
+    // The dashboard publishes its own machine once its first read is in.
+    await expect.poll(async () => ((await (await fetch(`${dashboard.url}/api/team`)).json()) as { publishing?: { state: string } }).publishing?.state, { timeout: 90_000 }).toBe('published');
+    for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+        const page = await context.newPage();
+        const watch = watchPage(page, dashboard.url);
+        await page.goto(`${dashboard.url}/`);
+        await page.getByRole('button', { name: 'Team' }).click();
+        await page.waitForURL(/[?&]scope=team/);
+        const people = page.locator('[data-testid="team-by-person"] li');
+        await expect.poll(() => people.count(), { timeout: 30_000 }).toBe(2);
+        // In the 30 days the charts show, Bob's one recent session ($3); the fixture machine's stored costs are far less.
+        expect(await people.first().getAttribute('data-key')).toBe('bob');
+        expect(await people.first().locator('[data-col="cost"]').innerText()).toBe('$3.00');
+        expect(await page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort())).toEqual(['build-box', 'laptop']);
+        const active = page.locator('[data-testid="team-active"] li');
+        await expect.poll(() => active.count()).toBeGreaterThan(0);
+        expect(await active.first().innerText()).toContain('Bob fixes the flaky test');
+        expect(await active.first().getAttribute('data-machine')).toBe('build-box');
+        const recent = page.locator('[data-testid="team-recent"] li');
+        expect(await recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort())).toEqual(['ann', 'bob']);
+        expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
+        // Nothing wider than the window.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await saveScreenshot(page, `team-overview-${width}-${scheme}`);
+        // All time: his old sessions too ($1.25 x 3 sessions x 2 replies + $3).
+        await page.goto(`${dashboard.url}/?scope=team&range=all`);
+        await expect.poll(() => page.locator('[data-testid="team-by-person"] li[data-key="bob"] [data-col="cost"]').innerText(), { timeout: 30_000 }).toBe('$10.50');
+        await page.getByRole('button', { name: 'This machine' }).click();
+        await page.waitForURL((url) => !url.search.includes('scope=team'));
+        await page.locator('#live-now').waitFor();
+        expect(watch.errors).toEqual([]);
+        expect(watch.foreignRequests).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('with --team-only and a read-only role, reads nothing of its machine, publishes nothing and serves the team view alone', { timeout: 180_000 }, async () => {
+    const admin = openPostgresSessionDb(pg.url('team'));
+    await admin.pool.query('CREATE ROLE lead_reader LOGIN; GRANT USAGE ON SCHEMA public TO lead_reader; GRANT SELECT ON ALL TABLES IN SCHEMA public TO lead_reader');
+    const lead = await startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team').replace('postgres@', 'lead_reader@'), '--team-only', '--machine', 'lead-desk']);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    try {
+      expect(await (await fetch(`${lead.url}/api/team`)).json()).toMatchObject({ configured: true, teamOnly: true });
+      expect(((await (await fetch(`${lead.url}/api/sessions`)).json()) as { sessions: unknown[] }).sessions).toEqual([]);
+      await page.goto(`${lead.url}/`);
+      await expect.poll(() => page.locator('[data-testid="team-by-person"] li').count(), { timeout: 30_000 }).toBe(2);
+      expect(await page.getByTestId('scope-switch').count()).toBe(0);
+      expect(await page.locator('#live-now').count()).toBe(0);
+      expect((await admin.pool.query(`select count(*)::int as n from source where machine = 'lead-desk'`)).rows[0].n).toBe(0);
+      expect(lead.output()).not.toMatch(/team database .* failed/);
+    } finally {
+      await page.close();
+      await lead.stop();
+      await admin.close();
+    }
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM)('a dashboard without --team-db', () => {
+  it('offers no team switch and says the team API has nothing', { timeout: 180_000 }, async () => {
+    const fixture = copyFixture('opencode-1.18.33');
+    const [server, browser] = await Promise.all([startServer({ opencodeDir: fixture.dir }), launchChromium()]);
+    try {
+      expect(await (await fetch(`${server.url}/api/team`)).json()).toEqual({ configured: false });
+      expect((await fetch(`${server.url}/api/stats?scope=team`)).status).toBe(404);
+      const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+      await page.goto(`${server.url}/?scope=team`);
+      await page.locator('#live-now').waitFor();
+      expect(await page.getByTestId('scope-switch').count()).toBe(0);
+    } finally {
+      await browser.close();
+      await server.stop();
+      fixture.remove();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+// /api/stats?scope=team and /api/sessions?scope=team on a real PostgreSQL that three machines of
+// two people published into: spend per person and per machine is each one's own, the session list
+// names machine and person and pages through every session once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as sessionsGET } from '@/app/api/sessions/route';
+import { GET as statsGET } from '@/app/api/stats/route';
+import { sharedPrices } from '@/lib/pricing/lookup-price';
+import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { publish } from '@/lib/server/db/publish/publisher';
+import { statsPlan } from '@/lib/server/db/queries/stats';
+import { runSync } from '@/lib/server/db/query-plan';
+import { STATS_GROUPINGS, statsQuerySchema } from '@/lib/stats/stats-query';
+import { teamStatsPlan } from '@/lib/server/db/queries/team-stats';
+import type { TeamSessionPage } from '@/lib/team/team-query';
+import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { localHistory, type LocalHistory } from './support/synthetic-history';
+
+let server: TestPostgres | undefined;
+const machines: { machine: string; person: string; local: LocalHistory }[] = [];
+
+beforeAll(async () => {
+  if (POSTGRES_UNAVAILABLE) return;
+  server = await startPostgres();
+  server.createDatabase('team');
+  const team = openPostgresSessionDb(server.url('team'));
+  machines.push(
+    { machine: 'laptop', person: 'ann', local: localHistory(7, 3, 'a') },
+    { machine: 'ci-runner', person: 'ann', local: localHistory(4, 2, 'c', () => 0.5) },
+    { machine: 'build-box', person: 'bob', local: localHistory(9, 4, 'b', (j) => j) },
+  );
+  for (const m of machines) await publish({ local: m.local.db, sourceIds: [m.local.sourceId], team, machine: m.machine, person: m.person });
+  await team.close();
+}, 120_000);
+afterAll(() => {
+  for (const m of machines) m.local.db.close();
+  server?.stop();
+});
+
+const get = async <T>(handler: (r: Request) => Response | Promise<Response>, query: string): Promise<{ status: number; body: T }> => {
+  const response = await handler(new Request(`http://127.0.0.1/api/x?${query}`));
+  return { status: response.status, body: (await response.json()) as T };
+};
+
+type Stats = { scope: string; total: { storedCost: number; messages: number }; groups: { key: string; figure: { storedCost: number; messages: number } }[] };
+const round = (n: number) => Number(n.toFixed(9));
+/** What each machine's own dashboard says it spent. */
+const ownSpend = (m: (typeof machines)[number]) => runSync(m.local.db, statsPlan('sqlite', statsQuerySchema.parse({ groupBy: 'model' }), { sourceIds: [m.local.sourceId], prices: sharedPrices() })).total;
+
+describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the team API', () => {
+  it('says there is no team database until --team-db names one', async () => {
+    delete process.env.SESSIONSCOPE_TEAM_DB;
+    const answer = await get<{ error: string }>(statsGET, 'scope=team');
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toMatch(/--team-db/);
+  });
+
+  it('gives spend per person and per machine, each equal to its own machines\' figures', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    const byPerson = await get<Stats>(statsGET, 'scope=team&groupBy=person');
+    expect(byPerson.status).toBe(200);
+    const spend = (ms: typeof machines) => ({ storedCost: round(ms.reduce((s, m) => s + ownSpend(m).storedCost, 0)), messages: ms.reduce((s, m) => s + ownSpend(m).messages, 0) });
+    const of = (groups: Stats['groups']) => Object.fromEntries(groups.map((g) => [g.key, { storedCost: round(g.figure.storedCost), messages: g.figure.messages }]));
+    expect(of(byPerson.body.groups)).toEqual({ ann: spend(machines.filter((m) => m.person === 'ann')), bob: spend(machines.filter((m) => m.person === 'bob')) });
+    expect({ storedCost: round(byPerson.body.total.storedCost), messages: byPerson.body.total.messages }).toEqual(spend(machines));
+    // The largest spender first.
+    expect(byPerson.body.groups.map((g) => g.key)).toEqual(['bob', 'ann']);
+
+    const byMachine = await get<Stats>(statsGET, 'scope=team&groupBy=machine');
+    expect(of(byMachine.body.groups)).toEqual(Object.fromEntries(machines.map((m) => [m.machine, spend([m])])));
+
+    const bobsDays = await get<Stats>(statsGET, 'scope=team&groupBy=day&person=bob');
+    expect(round(bobsDays.body.total.storedCost)).toBe(spend(machines.filter((m) => m.person === 'bob')).storedCost);
+    expect(bobsDays.body.groups.length).toBeGreaterThan(0);
+
+    expect((await get(statsGET, 'scope=team&groupBy=person&split=model')).status).toBe(400);
+  });
+
+  it('answers every grouping and split as statsPlan does over the same team (the fast path skips only the ownership query)', async () => {
+    const team = openPostgresSessionDb(server!.url('team'));
+    try {
+      const ids = (await team.pool.query('select id from source')).rows.map((r: { id: number }) => Number(r.id));
+      const rounded = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' ? Number(x.toFixed(9)) : x))) as unknown;
+      for (const groupBy of STATS_GROUPINGS) {
+        for (const extra of [{}, { split: groupBy === 'model' ? 'day' : 'model' }, { from: String(1_767_225_600_000 + 3 * 3_600_000), source: 'claude' }]) {
+          const query = statsQuerySchema.parse({ groupBy, timeZone: 'Asia/Kolkata', ...extra });
+          const { scope, ...fast } = await team.answer(teamStatsPlan({ stats: query }, sharedPrices()));
+          expect(scope).toBe('team');
+          expect(rounded(fast)).toEqual(rounded(await team.answer(statsPlan('postgres', query, { sourceIds: ids, prices: sharedPrices() }))));
+        }
+      }
+    } finally {
+      await team.close();
+    }
+  });
+
+  it('lists every machine\'s sessions newest first, naming machine and person, a page at a time', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    const seen: TeamSessionPage['sessions'] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await get<TeamSessionPage>(sessionsGET, `scope=team&limit=6${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.body.total).toBe(20);
+      seen.push(...page.body.sessions);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(20);
+    expect(new Set(seen.map((s) => `${s.machine}/${s.id}`)).size).toBe(20);
+    expect(seen.map((s) => s.updated)).toEqual([...seen.map((s) => s.updated)].sort((a, b) => b - a));
+    const b3 = seen.find((s) => s.id === 'b3')!;
+    expect(b3).toMatchObject({ machine: 'build-box', person: 'bob', title: 'Session b3', messages: 4, cost: 6 });
+
+    const anns = await get<TeamSessionPage>(sessionsGET, 'scope=team&person=ann&limit=100');
+    expect(anns.body.sessions.map((s) => s.machine).sort()).toEqual([...Array(4).fill('ci-runner'), ...Array(7).fill('laptop')]);
+    const recent = await get<TeamSessionPage>(sessionsGET, `scope=team&activeSince=${1_767_225_600_000 + 7 * 60_000}`);
+    expect(recent.body.sessions.map((s) => s.id).sort()).toEqual(['b7', 'b8']);
+  });
+
+  it('answers 503 while the team database is down, and again once it is back', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    server!.pause();
+    try {
+      const down = await get<{ error: string }>(statsGET, 'scope=team&groupBy=person');
+      expect(down.status).toBe(503);
+      expect(down.body.error).toMatch(/did not answer; this machine's view still works/);
+    } finally {
+      server!.resume();
+    }
+    expect((await get(sessionsGET, 'scope=team')).status).toBe(200);
+  });
+});
