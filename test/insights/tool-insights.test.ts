@@ -4,7 +4,7 @@
 // equal /api/stats.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { insightsQuerySchema } from '@/lib/insights/insights-query';
@@ -39,7 +39,8 @@ function mergedRaw(): RawByTool {
   const inDb = at('opencode-1.2.27-merged', 'opencode.db');
   const out = opencodeDbCalls(inDb);
   // Sessions the database holds win over the tree's copies (OpenCode 1.2 imported them).
-  const db = new Database(inDb, { readonly: true });
+  // Immutable: a read-only open of a WAL database writes its -shm beside the committed fixture.
+  const db = new Database(`${pathToFileURL(inDb).href}?immutable=1`, { readonly: true });
   const held = new Set(db.prepare('SELECT id FROM session').pluck().all() as string[]);
   db.close();
   for (const [tool, t] of opencodeTreeCalls(at('opencode-1.2.27-merged', 'storage'), held)) {

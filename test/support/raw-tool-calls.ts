@@ -1,5 +1,6 @@
 // Tool calls counted straight from an agent's own files, per tool name: what tool insights are held
 // to. Deliberately independent of lib/: plain JSON parsing and SQL over the agent's database.
+import { pathToFileURL } from 'node:url';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -42,7 +43,8 @@ function jsonl(file: string): Json[] {
 
 /** OpenCode's database: tool parts of messages that exist (a deleted message's parts can stay behind), as `opencode stats` counts them. */
 export function opencodeDbCalls(dbPath: string): RawByTool {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  // Immutable: a read-only open of a WAL database writes its -shm beside the committed fixture.
+  const db = new Database(`${pathToFileURL(dbPath).href}?immutable=1`, { readonly: true, fileMustExist: true });
   try {
     const out: RawByTool = new Map();
     const rows = db.prepare('SELECT p.data FROM part p JOIN message m ON m.id = p.message_id JOIN session s ON s.id = m.session_id').pluck().all() as string[];
