@@ -156,7 +156,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`costs and exports on ${F
     expect(usage.name).toBe('sessionscope-stats-by-day.json');
     expect((JSON.parse(usage.text) as StatsResponse).total.storedCost).toBeCloseTo(stats.total.storedCost, 12);
 
-    await ctx.page.getByRole('button', { name: 'API prices' }).click();
+    // Exact: the activity view's "At API prices" is another button.
+    await ctx.page.getByRole('button', { name: 'API prices', exact: true }).click();
     await ctx.page.waitForTimeout(300);
     await saveScreenshot(ctx.page, 'overview-api-prices');
   });
