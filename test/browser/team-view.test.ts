@@ -57,13 +57,14 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
         // In the 30 days the charts show, Bob's one recent session ($3); the fixture machine's stored costs are far less.
         expect(await people.first().getAttribute('data-key')).toBe('bob');
         expect(await people.first().locator('[data-col="cost"]').innerText()).toBe('$3.00');
-        expect(await page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort())).toEqual(['build-box', 'laptop']);
+        // Each panel loads on its own: waited for, not read once.
+        await expect.poll(() => page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
         const active = page.locator('[data-testid="team-active"] li');
         await expect.poll(() => active.count()).toBeGreaterThan(0);
         expect(await active.first().innerText()).toContain('Bob fixes the flaky test');
         expect(await active.first().getAttribute('data-machine')).toBe('build-box');
         const recent = page.locator('[data-testid="team-recent"] li');
-        expect(await recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort())).toEqual(['ann', 'bob']);
+        await expect.poll(() => recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort()), { timeout: 30_000 }).toEqual(['ann', 'bob']);
         expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
         // Nothing wider than the window.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
