@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error plain ESM build script without type declarations
 import { bundleCli } from '../../scripts/package/bundle-cli.mjs';
-import { tempDir, track } from './cleanup';
+import { runTimedJson } from './ccusage';
+import { tempDir } from './cleanup';
 import { ROOT } from './server';
 
 /**
@@ -23,17 +23,5 @@ export async function bundledCli(): Promise<string> {
 
 /** `sessionscope <args>` timed from its spawn, with its peak RSS (GNU time) and parsed JSON output. */
 export function runSessionscope<T>(launcher: string, args: readonly string[], env: Record<string, string>): Promise<{ ms: number; rssMb: number; output: T }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = track(spawn('/usr/bin/time', ['-f', 'RSS %M', process.execPath, launcher, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('exit', (code) => {
-      const elapsed = performance.now() - started;
-      if (code !== 0) return reject(new Error(`sessionscope ${args.join(' ')} exited ${code}: ${err.slice(-500)}`));
-      resolve({ ms: elapsed, rssMb: Number(/RSS (\d+)/.exec(err)?.[1] ?? Number.NaN) / 1024, output: JSON.parse(out) as T });
-    });
-  });
+  return runTimedJson<T>('sessionscope', launcher, args, env);
 }
