@@ -61,7 +61,7 @@ export async function benchUpdateCost(): Promise<void> {
 interface StatsResult {
   assistant: number;
   floor: number;
-  inMemory: number;
+  plainSum: number;
   day: number;
   model: number;
   session: number;
@@ -72,6 +72,6 @@ export async function benchStats(): Promise<void> {
   const r = await runChild<StatsResult>('stats-cost.ts', ['--assistant', '100000', '--reps', '5']);
   for (const [name, value] of [['groupBy=day', r.day], ['groupBy=model', r.model], ['groupBy=session&roots', r.session]] as const) {
     const ratio = value / r.floor;
-    report({ section: 'Stats', name: `getStats ${name}, ${r.assistant} assistant messages`, value: ms(value), baseline: `${ms(r.floor)} read+parse+sum rows`, ratio, target: '< 2x', pass: ratio < 2, note: `${(value / r.inMemory).toFixed(1)}x a plain in-memory sum (${ms(r.inMemory)})` });
+    report({ section: 'Stats', name: `getStats ${name}, ${r.assistant} assistant messages`, value: ms(value), baseline: `${ms(r.floor)} read+parse+sum rows`, ratio, target: '< 2x', pass: ratio < 2, note: `${(value / r.plainSum).toFixed(1)}x one plain SQL sum of the messages (${ms(r.plainSum)})` });
   }
 }

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
   writer.close();
   store.stop();
-  const messages = [...index.messagesBySession.values()].reduce((n, m) => n + m.size, 0);
+  const messages = index.messageCount;
   console.log(JSON.stringify({ format, sessions: index.sessions.size, messages, loadMs, absorbMedian: median(absorb), withSummariesMedian: median(withSummaries), samples: absorb.length }));
 }
 

@@ -161,6 +161,32 @@ describe('the session database across restarts', () => {
   });
 });
 
+describe('a session database file that fails while the dashboard runs', () => {
+  it('is given up for a database in memory: every source is read into it again, figures and sessions stay whole, live changes keep coming, and the reason is kept for Diagnostics', async () => {
+    const { dataDir, dbPath, db } = history(3, 4);
+    const file = path.join(tempDir(), 'sessions.db');
+    const store = storeOn(dataDir, file);
+    await store.start();
+    expect(modelFigures(store)).toMatchObject({ complete: true, messages: 12 });
+    // The file goes away under the dashboard (a full disk, a damaged file: every later statement fails).
+    store.sessionDb.db.connection.close();
+    insertMessage(db, 'ses_0', 'msg_late', usage(0.5, 7), 1_780_000_009_000);
+    const index = store.indexes.find((i) => i.reader.kind === 'opencode-sqlite')!;
+    await store.absorb(index, [dbPath]);
+    // The change that met the failure is in once the sources are read again into the database in memory.
+    await expect.poll(() => modelFigures(store)).toMatchObject({ complete: true, messages: 13 });
+    expect(store.sessionDb.db.file).toBeUndefined();
+    expect(store.sessionDb.error).toMatch(/not open/);
+    expect([...index.messagesOf('ses_0')].map((m) => m.id)).toContain('msg_late');
+    expect(store.summaryMap().get('ses_0')?.messageCount).toBe(5);
+    insertMessage(db, 'ses_1', 'msg_later', usage(0.25, 3), 1_780_000_010_000);
+    await store.absorb(index, [dbPath]);
+    expect(modelFigures(store)).toMatchObject({ complete: true, messages: 14 });
+    store.stop();
+    db.close();
+  });
+});
+
 describe('the session database file', () => {
   it('is private (0700 folder, 0600 file) even where the folder existed open to others', () => {
     const folder = path.join(tempDir(), 'cache');

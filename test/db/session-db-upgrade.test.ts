@@ -23,7 +23,7 @@ afterAll(() => {
 
 function codexStore(file: string): Store {
   const readers = createReaders({ opencodeDir: path.join(fixtures, 'none'), databases: [], codexDir: path.join(fixtures, `codex-${CODEX_VERSION}`, 'sessions') });
-  return new Store(readers, { sessionDb: openSqliteSessionDb(file) ?? null });
+  return new Store(readers, { sessionDb: openSqliteSessionDb(file) });
 }
 
 const bySource = statsQuerySchema.parse({ groupBy: 'source' });

@@ -24,7 +24,7 @@ const figures = (f: { tokens: number; cost: number; apiCost: number; messages: n
 describe('activity', () => {
   it('the heatmap and the year calendar add up to /api/stats, over every source', async () => {
     const locations = { opencodeDir: at('opencode-1.18.33'), claudeDir: at('claude-2.1.328', 'projects'), piDir: at('pi-0.73.1', 'sessions'), codexDir: at('codex-0.171.0', 'sessions'), geminiDir: at('gemini-0.61.0') };
-    const store = new Store(createReaders({ databases: findDatabases(locations.opencodeDir), ...locations }), { sessionDb: openSqliteSessionDb(null) ?? null });
+    const store = new Store(createReaders({ databases: findDatabases(locations.opencodeDir), ...locations }), { sessionDb: openSqliteSessionDb(null) });
     try {
       await store.start();
       const statsTotal = (query: Record<string, string>) => {

@@ -23,7 +23,7 @@ const at = (...parts: string[]) => path.join(fixtures, ...parts);
 const none = at('none');
 
 async function withStore<T>(locations: Pick<DataLocations, 'opencodeDir'> & Partial<DataLocations>, read: (store: Store) => T): Promise<T> {
-  const store = new Store(createReaders({ databases: findDatabases(locations.opencodeDir), ...locations }), { sessionDb: openSqliteSessionDb(null) ?? null });
+  const store = new Store(createReaders({ databases: findDatabases(locations.opencodeDir), ...locations }), { sessionDb: openSqliteSessionDb(null) });
   try {
     await store.start();
     return read(store);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -56,9 +56,11 @@ describe('two dashboards on one index', () => {
       writeTurn(db, `ses_${s}`, 1, { prompt: `alpha question ${s}`, reply: `bravo answer ${s}` });
     }
     const cacheDir = newCacheDir();
+    // The first follows until the second is done (a fixed time ran out before a loaded machine started the second).
+    const stopFile = path.join(cacheDir, 'stop-following');
     const start = (followMs: string) =>
-      run(process.execPath, ['--conditions=react-server', '--import', 'tsx', cli, dataDir, dbPath, cacheDir, followMs, 'bravo'], { cwd: root, env: { ...process.env, SESSIONSCOPE_SEARCH_BUILD: 'worker' } });
-    const first = start('4000');
+      run(process.execPath, ['--conditions=react-server', '--import', 'tsx', cli, dataDir, dbPath, cacheDir, followMs, 'bravo'], { cwd: root, env: { ...process.env, SESSIONSCOPE_SEARCH_BUILD: 'worker', SESSIONSCOPE_TEST_STOP_FILE: stopFile } });
+    const first = start('90000');
     // Once the first has caught up (and, following the database, written its sessions again live), the second starts.
     const followed = () => {
       const name = readdirSync(cacheDir).find((n) => n.endsWith('.db'));
@@ -74,6 +76,7 @@ describe('two dashboards on one index', () => {
     };
     await expect.poll(followed, { timeout: 60_000 }).toBe(true);
     const second = JSON.parse((await start('0')).stdout) as { hits: number; built: number };
+    writeFileSync(stopFile, '');
     expect(second).toMatchObject({ hits: 60, built: 0 });
     expect(JSON.parse((await first).stdout)).toMatchObject({ hits: 60, built: 60 });
   }, 120_000);

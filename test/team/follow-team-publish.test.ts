@@ -34,7 +34,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-d
     server!.createDatabase('follow');
     const url = server!.url('follow').replace('postgres@', 'postgres:hunter2-secret@');
     const tree = history();
-    const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: findDatabases(tree.dataDir) }), { sessionDb: openSqliteSessionDb(null) ?? null });
+    const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: findDatabases(tree.dataDir) }), { sessionDb: openSqliteSessionDb(null) });
     const logged: string[] = [];
     server!.pause();
     const publishing = new TeamPublishing(store, store.start(), { url, where: describeTeamDb(url), machine: 'laptop', person: 'ann' }, { settleMs: 1_000, backoffMs: 200, maxBackoffMs: 1_000, log: (line) => logged.push(line) });

@@ -3,7 +3,7 @@ import { ratesFor, costAtRates } from '@/lib/accounting/compute-cost';
 import { recordsCost } from '@/lib/accounting/cost-recording';
 import type { BlockEntry } from '@/lib/blocks/session-blocks';
 import { matchesSource, SOURCE_KINDS, type SourceFilter, type SourceKind } from '@/lib/model/source';
-import { totalTokenCount, type TokenCounts } from '@/lib/model/tokens';
+import type { TokenCounts } from '@/lib/model/tokens';
 import { blockEntriesQuery, type BlockEntryRow } from '../db/queries/block-entries';
 import type { Store } from '../store/store';
 
@@ -48,18 +48,10 @@ const fromRow = (r: BlockEntryRow): EntrySource => ({
   tokens: { input: Number(r.input), output: Number(r.output), reasoning: Number(r.reasoning), cacheRead: Number(r.cache_read), cacheWrite: Number(r.cache_write) },
 });
 
-/** Assistant messages as block entries: from the session database, or the store's model where there is none. */
+/** Assistant messages as block entries, from the session database. */
 export function blockEntries(store: Store, f: BlockFilters): BlockEntry[] {
   const kinds = f.source === undefined ? undefined : SOURCE_KINDS.filter((k) => matchesSource(k, f.source!));
   const db = store.sessionDb;
-  if (db?.usable) return db.db.all<BlockEntryRow>(blockEntriesQuery('sqlite', db.sourceIds(), { from: f.from, kinds, project: f.project })).map((r) => entryOf(fromRow(r), store.prices));
-  const sessions = new Map([...store.view.allSessions()].map((s) => [s.id, s]));
-  const out: BlockEntry[] = [];
-  for (const m of store.view.allMessages()) {
-    const session = sessions.get(m.sessionID);
-    if (m.role !== 'assistant' || !session || (f.from !== undefined && m.time.created < f.from) || (totalTokenCount(m.tokens) === 0 && m.cost === 0)) continue;
-    if ((kinds && !kinds.includes(session.source)) || (f.project !== undefined && session.projectID !== f.project)) continue;
-    out.push(entryOf({ time: m.time.created, sessionID: m.sessionID, kind: session.source, providerID: m.providerID, modelID: m.modelID, cost: m.cost, tokens: m.tokens }, store.prices));
-  }
-  return out;
+  if (!db.usable) return [];
+  return db.db.all<BlockEntryRow>(blockEntriesQuery('sqlite', db.sourceIds(), { from: f.from, kinds, project: f.project })).map((r) => entryOf(fromRow(r), store.prices));
 }

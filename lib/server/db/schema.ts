@@ -92,6 +92,12 @@ export interface MessageTable {
   cache_write: number;
   /** Milliseconds to the reply's first token, where the agent records it. */
   ttft: number | null;
+  /**
+   * The rest of the message as JSON (see `MessageExtras` in ingest/rows.ts): the prompt it answers,
+   * agent and mode as recorded, finish, error, compaction and side-call flags, context window. Null
+   * where there is none. Never published to a team's database.
+   */
+  info: string | null;
 }
 
 /**

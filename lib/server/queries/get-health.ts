@@ -50,7 +50,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
     sources,
     found: sources.filter((s) => s.found).map((s) => ({ kind: s.kind, path: s.path })),
     missing: sources.filter((s) => !s.found).map((s) => ({ kind: s.kind, path: s.path })),
-    counts: { sessions: store.view.size, projects: store.projects().length, messages: store.view.messageCount() },
+    counts: { sessions: store.view.size, projects: store.projects().length, messages: store.sessionDb.messageCount() },
     skipped: issues.length,
     issues: issues.slice(0, 200),
     index: store.progress,
@@ -63,7 +63,7 @@ export function getHealth(store: Store, locations: DataLocations, planIssues: re
      * The session database: its file (none: in memory), whether it holds every source's whole
      * content already (a restart on unchanged sources), and why it was given up, if it was.
      */
-    sessionDatabase: store.sessionDb ? { file: store.sessionDb.db.file ?? null, bytes: databaseBytes(store.sessionDb.db.file), current: store.sessionDb.current, error: store.sessionDb.error ?? null } : null,
+    sessionDatabase: { file: store.sessionDb.db.file ?? null, bytes: databaseBytes(store.sessionDb.db.file), current: store.sessionDb.current, error: store.sessionDb.error ?? null },
     /** Cache writes failing now (a full disk): what, why, since when; the dashboard serves from what it has meanwhile. */
     cacheWrites: cacheWriteProblems(),
     /** Whether better-sqlite3 loaded (`available` is unset until something needed it). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { computeStats, type StatsResult } from '@/lib/accounting/compute-stats';
+import type { StatsResult } from '@/lib/accounting/compute-stats';
 import { emptyFigure, finishFigure } from '@/lib/accounting/figure';
 import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
@@ -52,36 +52,15 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
 function computeAnswer(store: Store, query: StatsQuery): StatsAnswer {
   // Read before the pass: a figure is complete only if every message was in the store when counting began.
   const failed = store.failedSources();
-  const complete = store.progress.figuresComplete && failed.length === 0;
   const db = store.sessionDb;
   // The first read is under way and nothing says the database is whole: any sum now is partial, and
   // pages show "counting…" instead of one. Summing it anyway for every page that asks would only
   // take the time the read needs to finish (the index-ready event makes them ask again).
-  if (failed.length === 0 && !store.progress.figuresComplete && !(db?.usable && db.current)) return { total: finishFigure(emptyFigure()), groups: [], complete: false };
-  if (db?.usable) {
-    const result = runSync(db.db, statsPlan('sqlite', query, { sourceIds: db.sourceIds(), prices: store.prices }));
-    // A restart whose sources are unchanged since their last complete read: the database's figures are whole already.
-    const whole = (store.progress.figuresComplete || db.current) && failed.length === 0;
-    return failed.length > 0 ? { ...result, complete: whole, failedSources: failed } : { ...result, complete: whole };
-  }
-  const result = computeStats({
-    sessions: [...store.view.allSessions()],
-    messages: store.view.allMessages(),
-    groupBy: query.groupBy,
-    split: query.split,
-    filters: {
-      from: query.from,
-      to: query.to,
-      project: query.project,
-      roots: query.roots,
-      source: query.source,
-      agent: query.agent,
-      subtreeOf: query.session ? [query.session] : undefined,
-    },
-    timeZone: query.timeZone,
-    prices: store.prices,
-    usage: 'message',
-    projects: store.projects(),
-  });
-  return failed.length > 0 ? { ...result, complete, failedSources: failed } : { ...result, complete };
+  if (failed.length === 0 && !store.progress.figuresComplete && !(db.usable && db.current)) return { total: finishFigure(emptyFigure()), groups: [], complete: false };
+  // The database in memory that replaced a failed cache file failed too: nothing to sum.
+  if (!db.usable) return { total: finishFigure(emptyFigure()), groups: [], complete: false };
+  const result = runSync(db.db, statsPlan('sqlite', query, { sourceIds: db.sourceIds(), prices: store.prices }));
+  // A restart whose sources are unchanged since their last complete read: the database's figures are whole already.
+  const whole = (store.progress.figuresComplete || db.current) && failed.length === 0;
+  return failed.length > 0 ? { ...result, complete: whole, failedSources: failed } : { ...result, complete: whole };
 }

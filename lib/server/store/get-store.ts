@@ -54,13 +54,13 @@ export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'da
 }
 
 /** The session database in the cache folder; one in memory where that folder cannot hold it (said once). */
-export function openCacheSessionDb(): SqliteSessionDb | null {
+export function openCacheSessionDb(): SqliteSessionDb | undefined {
   const file = defaultSessionDbFile();
   try {
-    return openSqliteSessionDb(file) ?? null;
+    return openSqliteSessionDb(file);
   } catch (error) {
     console.error(`[sessionscope] session database ${file} cannot be used, keeping one in memory: ${(error as Error).message.split('\n')[0]}`);
-    return openSqliteSessionDb(null) ?? null;
+    return openSqliteSessionDb(null);
   }
 }
 
@@ -79,7 +79,7 @@ export function getRuntime(): Runtime {
   const locations = resolveLocations();
   // --team-only: a shared dashboard of the team database; nothing of this machine is read or published.
   const teamOnly = isTeamOnly();
-  const store = teamOnly ? new Store([], { sessionDb: null }) : new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
+  const store = teamOnly ? new Store([]) : new Store(createReaders(locations, IndexCache.open()), { sessionDb: openCacheSessionDb() });
   const watcher = createFileWatcher(logError('watcher error'));
   const plans = new PlanTracker(watcher, () => {
     g[KEY]?.search?.setPlans(plans.plans);

@@ -81,17 +81,6 @@ export class MergedView {
     }
   }
 
-  *allMessages(): Generator<MessageInfo> {
-    for (const id of this.owner.keys()) yield* this.messages(id);
-  }
-
-  /** Messages the merged sessions hold: a session in two stores counts once, from the store that owns it. */
-  messageCount(): number {
-    let count = 0;
-    for (const [id, owner] of this.owner) count += owner.messagesBySession.get(id)?.size ?? 0;
-    return count;
-  }
-
   messages(id: string): Iterable<MessageInfo> {
     return this.owner.get(id)?.messagesOf(id) ?? [];
   }

@@ -1,23 +1,36 @@
 import 'server-only';
-import { emptyChangeSet, type ChangeSet } from '../readers/read-result';
+import type { ChangeSet } from '../readers/read-result';
 import { SessionDbWriter } from '../db/ingest/session-db-writer';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
+import { HeldMessagesOfSource } from '../db/sqlite/held-messages';
+import { openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SourceIndex } from './source-index';
 import type { GroupedSession } from '@/lib/accounting/stats-grouping';
 import type { Project } from '@/lib/model/project';
 import { sessionHead, sourceProjects } from '../db/queries/session-list';
 import { runSync } from '../db/query-plan';
+import { ownedMessageCountQuery } from '../db/queries/message-count';
 
 /**
  * The session database kept equal to the store's sources: every change set the store takes in is
- * written in one transaction, and a source read whole again drops what it no longer holds. A
- * database that fails (a full disk, a damaged file) is given up for the rest of the run, said once,
- * and the store answers from memory.
+ * written in one transaction, and a source read whole again drops what it no longer holds. The
+ * sources' messages live here only (each index reads them through `HeldMessagesOfSource`). A
+ * database file that fails (a full disk, a damaged file) is given up for the rest of the run, said
+ * once: a database in memory takes its place and the store reads every source into it again
+ * (`onReplaced`).
  */
 export class SessionDbMirror {
-  private readonly writer: SessionDbWriter;
+  private current_: SqliteSessionDb;
+  private writer: SessionDbWriter;
   private readonly ids = new Map<SourceIndex, number>();
+  private readonly held = new Map<SourceIndex, HeldMessagesOfSource>();
   private failure: string | undefined;
+  /** Whether even the database in memory failed: nothing can be answered. */
+  private broken = false;
+  /** Called once the failed file was replaced by a database in memory: every source must be read again. */
+  onReplaced: (() => void) | undefined;
+  /** Ids of the messages each source's full read under way produced: the sweep after it removes the rest. */
+  private readonly messagesRead = new Map<SourceIndex, Set<string>>();
   /** Sources whose rows were found to be their whole content at this start (see `verify`). */
   private readonly verified = new Set<SourceIndex>();
   /**
@@ -34,20 +47,34 @@ export class SessionDbMirror {
   private readonly heldWhole = new Set<SourceIndex>();
 
   constructor(
-    readonly db: SqliteSessionDb,
-    indexes: readonly SourceIndex[],
+    db: SqliteSessionDb,
+    private readonly indexes: readonly SourceIndex[],
   ) {
+    this.current_ = db;
     this.writer = new SessionDbWriter(db);
-    for (const index of indexes) this.ids.set(index, this.writer.sourceId(index.reader.kind, index.reader.path, index.priority));
+    this.registerSources();
+    for (const index of indexes) {
+      const held = new HeldMessagesOfSource(
+        () => (this.broken ? undefined : this.current_),
+        () => this.ids.get(index),
+      );
+      this.held.set(index, held);
+      index.messages = held;
+    }
   }
 
-  /** Whether answers can come from the database (nothing failed so far). */
+  /** The database answers come from (the cache file, or the one in memory that replaced it). */
+  get db(): SqliteSessionDb {
+    return this.current_;
+  }
+
+  private registerSources(): void {
+    for (const index of this.indexes) this.ids.set(index, this.writer.sourceId(index.reader.kind, index.reader.path, index.priority));
+  }
+
+  /** Whether answers can come from the database. */
   get usable(): boolean {
-    return this.failure === undefined;
-  }
-
-  get error(): string | undefined {
-    return this.failure;
+    return !this.broken;
   }
 
   /**
@@ -56,6 +83,11 @@ export class SessionDbMirror {
    */
   get current(): boolean {
     return this.usable && this.verified.size === this.ids.size;
+  }
+
+  /** Why the cache file was given up (this run keeps its database in memory), if it was. */
+  get error(): string | undefined {
+    return this.failure;
   }
 
   /** Checks, before a start reads anything, whether the rows of `index` are its whole content still. */
@@ -71,25 +103,28 @@ export class SessionDbMirror {
 
   /**
    * The first read's messages are all in. A source verified at the start is checked again: still
-   * as recorded, the database holds what the read found and nothing is written; changed meanwhile,
-   * everything the store now holds of it is written (unchanged rows cost no page) and swept.
+   * as recorded, the database holds what the read found and nothing was written. Changed
+   * meanwhile, the read's messages were not written: true, the source must be read again whole.
    * Any other source is swept and its fingerprint recorded (`readWhole`).
    */
-  async initialReadDone(index: SourceIndex): Promise<void> {
+  async initialReadDone(index: SourceIndex): Promise<boolean> {
     if (this.trusted.delete(index)) {
       const now = await index.reader.fingerprint?.().catch(() => undefined);
       let recorded: string | undefined;
       this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
+      this.messagesRead.delete(index);
       if (now !== undefined && now === recorded) {
         this.partsRead.delete(index);
         this.heldWhole.add(index);
-        return;
+        return false;
       }
-      this.guard(() => this.writer.apply(this.idOf(index), contentsAsChanges(index)));
+      this.verified.delete(index);
+      return true;
     }
     // The parts come in the stages after the messages: they are swept when those are in (`partsReadDone`).
     this.sweepRecords(index, undefined);
     this.recordComplete(index);
+    return false;
   }
 
   /** Whether a full read of the source should read every tool call (see FullReadOptions): not during a first read that found it unchanged. */
@@ -130,6 +165,11 @@ export class SessionDbMirror {
     return runSync(this.db, sessionHead('sqlite', this.sourceIds(), id));
   }
 
+  /** Messages of the sessions shown (see owned-sessions.ts). */
+  messageCount(): number {
+    return this.usable ? Number(this.db.value(ownedMessageCountQuery('sqlite', this.sourceIds())) ?? 0) : 0;
+  }
+
   projects(): Pick<Project, 'id' | 'name' | 'worktree'>[] {
     return this.usable ? runSync(this.db, sourceProjects('sqlite', this.sourceIds())) : [];
   }
@@ -138,31 +178,58 @@ export class SessionDbMirror {
     return [...this.ids.values()];
   }
 
-  apply(index: SourceIndex, changes: ChangeSet): void {
-    if (changes.complete) this.partsRead.set(index, new Set());
+  /** Writes a change set of the source; returns the sessions whose messages it wrote, moved or removed. */
+  apply(index: SourceIndex, changes: ChangeSet): Set<string> {
+    if (changes.complete) {
+      this.partsRead.set(index, new Set());
+      // A trusted read writes no message: there is nothing to sweep after it.
+      if (!this.trusted.has(index)) this.messagesRead.set(index, new Set());
+    }
     const read = this.partsRead.get(index);
     if (read) for (const part of changes.parts) read.add(part.id);
-    // A trusted read's parts are still written (unchanged rows cost no page): the store keeps the
-    // newest messages' parts only, so should the source prove changed, they could not be written later.
-    if (this.trusted.has(index)) this.guard(() => this.writer.applyParts(this.idOf(index), changes));
-    else this.guard(() => this.writer.apply(this.idOf(index), changes));
+    const messages = this.messagesRead.get(index);
+    if (messages) {
+      for (const message of changes.messages) messages.add(message.id);
+      for (const id of changes.removed.messages) messages.delete(id);
+    }
+    const held = this.held.get(index);
+    // A trusted read's messages are in the database already (it is checked at the read's end); its
+    // parts are written (unchanged rows cost no page), as the store keeps the newest messages' only.
+    if (this.trusted.has(index)) {
+      this.guard(() => this.writer.applyParts(this.idOf(index), changes));
+      return new Set();
+    }
+    let sessions = new Set<string>();
+    this.guard(() => {
+      const applied = this.writer.apply(this.idOf(index), changes);
+      sessions = applied.sessions;
+      held?.adjustCount(applied.addedMessages);
+    });
+    for (const message of changes.messages) sessions.add(message.sessionID);
+    held?.forget(sessions);
+    held?.forget(changes.removed.sessions);
+    return sessions;
   }
 
   /** After a full read: rows of the source the store no longer holds are removed (parts: those `parts` lacks, when given). */
   private sweepRecords(index: SourceIndex, parts: ReadonlySet<string> | undefined): void {
+    const messages = this.messagesRead.get(index);
+    this.messagesRead.delete(index);
+    // A read that failed is not the source's whole content: nothing is swept by it.
+    if (!messages || index.failure) return;
     this.guard(() =>
       this.writer.sweep(this.idOf(index), {
         projects: new Set(index.projects.keys()),
         sessions: new Set(index.sessions.keys()),
-        messageCount: index.messageCount,
-        hasMessage: (sessionID, messageID) => index.messagesBySession.get(sessionID)?.has(messageID) === true,
+        messages,
         parts,
       }),
     );
+    this.held.get(index)?.reset();
   }
 
   close(): void {
-    this.db.close();
+    this.current_.close();
   }
 
   private idOf(index: SourceIndex): number {
@@ -172,21 +239,50 @@ export class SessionDbMirror {
   }
 
   private guard(task: () => void): void {
-    if (this.failure !== undefined) return;
+    if (this.broken) return;
     try {
       task();
     } catch (error) {
-      this.failure = (error as Error).message.split('\n')[0] ?? String(error);
-      console.error(`[sessionscope] session database ${this.db.file ?? '(in memory)'} failed, figures are computed in memory until restart: ${this.failure}`);
+      this.fail(error);
     }
   }
-}
 
-/** Everything the store holds of a source, as one change set. */
-function contentsAsChanges(index: SourceIndex): ChangeSet {
-  const changes = emptyChangeSet();
-  for (const project of index.projects.values()) changes.projects.push(project);
-  for (const session of index.sessions.values()) changes.sessions.push(session);
-  for (const messages of index.messagesBySession.values()) for (const message of messages.values()) changes.messages.push(message);
-  return changes;
+  /**
+   * The database failed: the file is given up for this run and a database in memory takes its
+   * place, filled by reading every source again. If that fails too, nothing can be answered.
+   */
+  private fail(error: unknown): void {
+    const reason = (error as Error).message.split('\n')[0] ?? String(error);
+    const failed = this.current_;
+    if (failed.file === undefined || this.failure !== undefined) {
+      this.broken = true;
+      console.error(`[sessionscope] session database ${failed.file ?? '(in memory)'} failed, nothing can be shown until restart: ${reason}`);
+      return;
+    }
+    this.failure = reason;
+    console.error(`[sessionscope] session database ${failed.file} failed, this run keeps its database in memory and reads every source again: ${reason}`);
+    try {
+      const replacement = openSqliteSessionDb(null);
+      if (!replacement) throw new Error('SQLite cannot load');
+      this.current_ = replacement;
+      this.writer = new SessionDbWriter(replacement);
+      this.registerSources();
+    } catch (again) {
+      this.broken = true;
+      console.error(`[sessionscope] a session database in memory cannot be opened either: ${(again as Error).message}`);
+      return;
+    }
+    try {
+      failed.close();
+    } catch {
+      // It failed already: closing is only tidying up.
+    }
+    this.verified.clear();
+    this.trusted.clear();
+    this.heldWhole.clear();
+    this.partsRead.clear();
+    this.messagesRead.clear();
+    for (const held of this.held.values()) held.reset();
+    this.onReplaced?.();
+  }
 }

@@ -4,24 +4,42 @@ import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
-import { tailMessageIds } from '@/lib/model/tail-messages';
+import { tailMessageIds, TAIL_MESSAGES_PER_SESSION } from '@/lib/model/tail-messages';
 import { STALE_AFTER_MS } from '@/lib/status/thresholds';
 import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers/read-result';
 
-/** Everything one reader found, kept apart so stores can be merged by priority. */
+/**
+ * A source's messages, as the session database holds them: the store keeps no history in memory.
+ * `of` is in the order the source gave them.
+ */
+export interface HeldMessages {
+  of(sessionID: string): readonly MessageInfo[];
+  count(): number;
+  /** The newest time (completion, else creation) of each of these sessions' messages, for those that have any. */
+  newestTimes(sessionIDs: readonly string[]): Map<string, number>;
+}
+
+const NO_MESSAGES: HeldMessages = { of: () => [], count: () => 0, newestTimes: () => new Map() };
+
+/**
+ * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions
+ * and the part metadata of each session's newest messages in memory; messages in the session
+ * database (`messages`, given by the store).
+ */
 export class SourceIndex {
   readonly projects = new Map<string, Project>();
   readonly sessions = new Map<string, SessionInfo>();
-  readonly messagesBySession = new Map<string, Map<string, MessageInfo>>();
   /** Part metadata of each session's newest messages only (see TAIL_MESSAGES_PER_SESSION). */
   readonly partsByMessage = new Map<string, Map<string, PartMeta>>();
   readonly issues = new Map<string, ReadIssue>();
+  /** The source's messages (the session database); set by the store once the database knows the source. */
+  messages: HeldMessages = NO_MESSAGES;
   private readonly logged = new Set<string>();
-  private readonly messageSession = new Map<string, string>();
   private readonly partMessage = new Map<string, string>();
-  /** Messages held, kept as records come and go (health and progress read it on every change). */
+  /** The messages of each session that have parts held. */
+  private readonly partMessagesOf = new Map<string, Set<string>>();
   get messageCount(): number {
-    return this.messageSession.size;
+    return this.messages.count();
   }
   /** Why the last read threw, until a full read succeeds: the source's figures are then incomplete, whatever else it holds. */
   failure: { reason: string; at: number } | undefined;
@@ -47,9 +65,12 @@ export class SourceIndex {
     }
   }
 
-  /** Applies a change set; returns the ids of sessions it touched. */
-  apply(changes: ChangeSet, paths?: readonly string[], live = false): Set<string> {
-    const touched = new Set<string>(changes.touchedSessions);
+  /**
+   * Applies a change set the session database took in already; `written` names the sessions whose
+   * messages it wrote, moved or removed. Returns the ids of sessions the change touched.
+   */
+  apply(changes: ChangeSet, paths?: readonly string[], live = false, written: Iterable<string> = []): Set<string> {
+    const touched = new Set<string>([...changes.touchedSessions, ...written]);
     if (changes.complete) {
       this.clearAll(touched);
       this.failure = undefined;
@@ -66,15 +87,15 @@ export class SourceIndex {
       touched.add(session.id);
     }
     for (const message of changes.messages) {
-      if (this.skipBadTime('message', message.id, badTimeOfMessage(message))) this.removeMessage(message.id, touched);
-      else this.putMessage(message, touched);
+      if (this.skipBadTime('message', message.id, badTimeOfMessage(message))) this.dropPartsOf(message.id);
+      touched.add(message.sessionID);
     }
     for (const part of changes.parts) {
       if (this.skipBadTime('part', part.id, badTimeOfPart(part))) this.removePart(part.id, touched);
       else this.putPart(part, touched);
     }
     for (const id of changes.removed.parts) this.removePart(id, touched);
-    for (const id of changes.removed.messages) this.removeMessage(id, touched);
+    for (const id of changes.removed.messages) this.dropPartsOf(id);
     for (const id of changes.removed.sessions) this.removeSession(id, touched);
     this.noteIssues(changes.issues);
     this.trimParts(touched);
@@ -91,26 +112,26 @@ export class SourceIndex {
     const out: LiveSession[] = [];
     for (const [id, until] of this.liveUntil) {
       if (until < now || !this.sessions.has(id)) this.liveUntil.delete(id);
-      else out.push({ id, tail: [...tailMessageIds(this.messagesOf(id))] });
+      else out.push({ id, tail: [...tailMessageIds(this.messages.of(id))] });
     }
     return out;
   }
 
   private noteActivity(touched: Set<string>, live: boolean, now: number): void {
+    const newest = live || touched.size === 0 ? undefined : this.messages.newestTimes([...touched]);
     for (const id of touched) {
-      let at = live ? now : (this.sessions.get(id)?.time.updated ?? 0);
-      if (!live) for (const message of this.messagesOf(id)) at = Math.max(at, message.time.completed ?? message.time.created);
+      const at = live ? now : Math.max(this.sessions.get(id)?.time.updated ?? 0, newest?.get(id) ?? 0);
       if (at + STALE_AFTER_MS >= now) this.liveUntil.set(id, Math.max(this.liveUntil.get(id) ?? 0, at + STALE_AFTER_MS));
     }
   }
 
   /** Ids of the parts held for a session's messages. */
   *partIdsOf(sessionID: string): Iterable<string> {
-    for (const messageID of this.messagesBySession.get(sessionID)?.keys() ?? []) yield* this.partsByMessage.get(messageID)?.keys() ?? [];
+    for (const messageID of this.partMessagesOf.get(sessionID) ?? []) yield* this.partsByMessage.get(messageID)?.keys() ?? [];
   }
 
   messagesOf(sessionID: string): Iterable<MessageInfo> {
-    return this.messagesBySession.get(sessionID)?.values() ?? [];
+    return this.messages.of(sessionID);
   }
 
   /**
@@ -127,21 +148,16 @@ export class SourceIndex {
     return true;
   }
 
-  private putMessage(message: MessageInfo, touched: Set<string>): void {
-    const previous = this.messageSession.get(message.id);
-    if (previous && previous !== message.sessionID) this.removeMessage(message.id, touched);
-    let map = this.messagesBySession.get(message.sessionID);
-    if (!map) this.messagesBySession.set(message.sessionID, (map = new Map()));
-    map.set(message.id, message);
-    this.messageSession.set(message.id, message.sessionID);
-    touched.add(message.sessionID);
-  }
-
   private putPart(part: PartMeta, touched: Set<string>): void {
+    const before = this.partMessage.get(part.id);
+    if (before !== undefined && before !== part.messageID) this.removePart(part.id, touched);
     let map = this.partsByMessage.get(part.messageID);
     if (!map) this.partsByMessage.set(part.messageID, (map = new Map()));
     map.set(part.id, part);
     this.partMessage.set(part.id, part.messageID);
+    let held = this.partMessagesOf.get(part.sessionID);
+    if (!held) this.partMessagesOf.set(part.sessionID, (held = new Set()));
+    held.add(part.messageID);
     touched.add(part.sessionID);
   }
 
@@ -151,7 +167,7 @@ export class SourceIndex {
     const map = this.partsByMessage.get(messageID);
     const part = map?.get(id);
     map?.delete(id);
-    if (map?.size === 0) this.partsByMessage.delete(messageID);
+    if (map?.size === 0) this.dropPartsOf(messageID);
     this.partMessage.delete(id);
     if (part) touched.add(part.sessionID);
   }
@@ -159,26 +175,21 @@ export class SourceIndex {
   private dropPartsOf(messageID: string): void {
     const parts = this.partsByMessage.get(messageID);
     if (!parts) return;
-    for (const id of parts.keys()) this.partMessage.delete(id);
+    let sessionID: string | undefined;
+    for (const [id, part] of parts) {
+      this.partMessage.delete(id);
+      sessionID = part.sessionID;
+    }
     this.partsByMessage.delete(messageID);
-  }
-
-  private removeMessage(id: string, touched: Set<string>): void {
-    const sessionID = this.messageSession.get(id);
-    if (!sessionID) return;
-    this.messagesBySession.get(sessionID)?.delete(id);
-    this.messageSession.delete(id);
-    this.dropPartsOf(id);
-    touched.add(sessionID);
+    if (sessionID === undefined) return;
+    const held = this.partMessagesOf.get(sessionID);
+    held?.delete(messageID);
+    if (held?.size === 0) this.partMessagesOf.delete(sessionID);
   }
 
   private removeSession(id: string, touched: Set<string>): void {
     this.sessions.delete(id);
-    for (const messageID of this.messagesBySession.get(id)?.keys() ?? []) {
-      this.messageSession.delete(messageID);
-      this.dropPartsOf(messageID);
-    }
-    this.messagesBySession.delete(id);
+    for (const messageID of [...(this.partMessagesOf.get(id) ?? [])]) this.dropPartsOf(messageID);
     this.liveUntil.delete(id);
     touched.add(id);
   }
@@ -186,22 +197,20 @@ export class SourceIndex {
   /** Keeps part metadata only for the newest messages of the sessions just touched. */
   private trimParts(touched: Set<string>): void {
     for (const sessionID of touched) {
-      const messages = this.messagesBySession.get(sessionID);
-      if (!messages || messages.size <= 2) continue;
-      const keep = tailMessageIds(messages.values());
-      for (const messageID of messages.keys()) if (!keep.has(messageID)) this.dropPartsOf(messageID);
+      const held = this.partMessagesOf.get(sessionID);
+      if (!held || held.size <= TAIL_MESSAGES_PER_SESSION) continue;
+      const keep = tailMessageIds(this.messages.of(sessionID));
+      for (const messageID of [...held]) if (!keep.has(messageID)) this.dropPartsOf(messageID);
     }
   }
 
   private clearAll(touched: Set<string>): void {
     for (const id of this.sessions.keys()) touched.add(id);
-    for (const id of this.messagesBySession.keys()) touched.add(id);
     this.projects.clear();
     this.sessions.clear();
-    this.messagesBySession.clear();
     this.partsByMessage.clear();
-    this.messageSession.clear();
     this.partMessage.clear();
+    this.partMessagesOf.clear();
     this.issues.clear();
   }
 }

@@ -22,11 +22,8 @@ import { openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 
 export interface StoreOptions {
-  /**
-   * The session database the store keeps (the runtime's is the cache file). Default: one in
-   * memory; `null`: none (figures from memory only).
-   */
-  sessionDb?: SqliteSessionDb | null;
+  /** The session database the store keeps (the runtime's is the cache file). Default: one in memory. */
+  sessionDb?: SqliteSessionDb;
 }
 
 export interface IndexProgress {
@@ -81,13 +78,18 @@ export class Store {
   private streamTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changeListeners = new Set<(change: StoreChange) => void>();
-  /** The session database, kept equal to the sources: stats are SQL queries on it. */
-  readonly sessionDb: SessionDbMirror | undefined;
+  /** The session database, kept equal to the sources: it holds their messages, and stats are SQL queries on it. */
+  readonly sessionDb: SessionDbMirror;
 
   constructor(readers: readonly { reader: SourceReader; priority: number }[], options: StoreOptions = {}) {
     this.indexes = readers.map(({ reader, priority }) => new SourceIndex(reader, priority));
-    const db = options.sessionDb === undefined ? openSqliteSessionDb(null) : (options.sessionDb ?? undefined);
-    this.sessionDb = db ? new SessionDbMirror(db, this.indexes) : undefined;
+    const db = options.sessionDb ?? openSqliteSessionDb(null);
+    if (!db) throw new Error('SQLite (better-sqlite3) cannot load in this Node.js: reinstall Sessionscope (npm rebuild better-sqlite3)');
+    this.sessionDb = new SessionDbMirror(db, this.indexes);
+    // The cache file failed and a database in memory took its place: every source is read into it again.
+    this.sessionDb.onReplaced = () => {
+      for (const index of this.indexes) void this.reread(index);
+    };
     this.view = new MergedView(this.indexes);
     this.figures = new FiguresCache(this.view, () => this.prices);
     this.progress = { phase: 'starting', figuresComplete: false, sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
@@ -99,7 +101,7 @@ export class Store {
    */
   async databaseIsCurrent(): Promise<boolean> {
     const db = this.sessionDb;
-    return db !== undefined && db.usable && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
+    return db.usable && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
   }
 
   /**
@@ -110,10 +112,12 @@ export class Store {
   async start(): Promise<void> {
     this.progress.phase = 'indexing';
     const reads = this.indexes.map((index) => ({ index, stages: stagesOf(index.reader, this.fullReadOptions(index)) }));
+    // Sources that changed while a restart read them as unchanged: their messages were not written.
+    const readAgain: SourceIndex[] = [];
     await this.serialised(async () => {
       // A restart whose sources are all as their last complete read left them: figures answer from the database now.
       const db = this.sessionDb;
-      const whole = db !== undefined && (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
+      const whole = (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
       if (whole) this.events.emit([], ['index', 'health']);
       // Totals answer from the database already: a request under way is served to its end before the
       // read goes on (a route's first load takes several turns; 100 ms let a restart's first total wait 1.6 s).
@@ -121,7 +125,7 @@ export class Store {
       const counted = new Set<SourceIndex>();
       const messagesIn = async (index: SourceIndex): Promise<void> => {
         // Every message of the source is in (or its read failed): the database is brought to what the read found.
-        if (!counted.has(index)) await this.sessionDb?.initialReadDone(index);
+        if (!counted.has(index) && (await this.sessionDb.initialReadDone(index))) readAgain.push(index);
         counted.add(index);
         if (counted.size < this.indexes.length || this.progress.figuresComplete) return;
         this.progress.figuresComplete = true;
@@ -159,7 +163,7 @@ export class Store {
         }
         await messagesIn(index);
         if (finished) {
-          this.sessionDb?.partsReadDone(index);
+          this.sessionDb.partsReadDone(index);
           this.progress.sourcesDone++;
         } else rest.push(read);
       }
@@ -168,10 +172,11 @@ export class Store {
           await take(index, changes);
           await yieldToRequests(patience);
         }
-        this.sessionDb?.partsReadDone(index);
+        this.sessionDb.partsReadDone(index);
         this.progress.sourcesDone++;
       }
     });
+    for (const index of readAgain) await this.reread(index);
     this.progress.phase = 'ready';
     this.progress.readyAt = Date.now();
     this.events.emit([], ['index', 'ready', 'health']);
@@ -202,15 +207,16 @@ export class Store {
    * it is everything the source holds (not a stage of the first read, whose end is `messagesIn`).
    */
   private applyTo(index: SourceIndex, changes: ChangeSet, options: { paths?: readonly string[]; live?: boolean; whole?: boolean } = {}): Set<string> {
-    const touched = index.apply(changes, options.paths, options.live);
-    this.sessionDb?.apply(index, changes);
-    if (options.whole) this.sessionDb?.readWhole(index);
+    // The database first: the index reads the messages from it (the newest, for the parts it keeps).
+    const written = this.sessionDb.apply(index, changes);
+    const touched = index.apply(changes, options.paths, options.live, written);
+    if (options.whole) this.sessionDb.readWhole(index);
     return touched;
   }
 
   /** Every tool call is read only for the session database, and only while it does not hold the source whole already. */
   private fullReadOptions(index: SourceIndex): FullReadOptions {
-    return { toolCalls: () => this.sessionDb?.wantsToolCalls(index) === true };
+    return { toolCalls: () => this.sessionDb.wantsToolCalls(index) };
   }
 
   /**
@@ -370,7 +376,7 @@ export class Store {
     if (this.statusTimer) clearInterval(this.statusTimer);
     if (this.streamTimer) clearTimeout(this.streamTimer);
     for (const index of this.indexes) index.reader.close();
-    this.sessionDb?.close();
+    this.sessionDb.close();
   }
 
   /** Calls `listener` with every change set applied (after the store took it in); returns the unsubscribe. */

@@ -7,7 +7,7 @@ import { Store } from '@/lib/server/store/store';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
 
 export function storeOn(dataDir: string, sessionDbFile: string | null): Store {
-  return new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }), { sessionDb: openSqliteSessionDb(sessionDbFile) ?? null });
+  return new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }), { sessionDb: openSqliteSessionDb(sessionDbFile) });
 }
 
 export const byModel = statsQuerySchema.parse({ groupBy: 'model' });

@@ -1,4 +1,4 @@
-import type { MessageInfo } from '@/lib/model/message';
+import type { MessageError, MessageInfo, MessageRole } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
@@ -51,7 +51,47 @@ export function messageRow(sourceId: number, m: MessageInfo): MessageTable {
     cache_read: finite(t.cacheRead),
     cache_write: finite(t.cacheWrite),
     ttft: typeof m.ttft === 'number' && Number.isFinite(m.ttft) ? m.ttft : null,
+    info: extrasOf(m),
   };
+}
+
+/** What a message holds beyond its columns (the `info` column); absent fields are left out. */
+type MessageExtras = Pick<MessageInfo, 'parentID' | 'agent' | 'mode' | 'finish' | 'error' | 'summary' | 'sideCall' | 'contextLimit'>;
+
+function extrasOf(m: MessageInfo): string | null {
+  const extras: MessageExtras = {};
+  if (m.parentID !== undefined) extras.parentID = m.parentID;
+  if (m.agent !== undefined) extras.agent = m.agent;
+  if (m.mode !== undefined) extras.mode = m.mode;
+  if (m.finish !== undefined) extras.finish = m.finish;
+  if (m.error !== undefined) extras.error = m.error;
+  if (m.summary !== undefined) extras.summary = m.summary;
+  if (m.sideCall !== undefined) extras.sideCall = m.sideCall;
+  if (m.contextLimit !== undefined) extras.contextLimit = m.contextLimit;
+  const json = JSON.stringify(extras);
+  return json === '{}' ? null : json;
+}
+
+/** A message row as the store reads it back (what `messageRow` wrote, the columns it skipped left out). */
+export type MessageRow = Omit<MessageTable, 'source_id'>;
+
+/** The message a row holds, as the reader gave it (the inverse of `messageRow`). */
+export function messageOfRow(r: MessageRow): MessageInfo {
+  const extras = r.info === null ? {} : (JSON.parse(r.info) as MessageExtras & { error?: MessageError });
+  const message: MessageInfo = {
+    id: r.id,
+    sessionID: r.session_id,
+    role: r.role as MessageRole,
+    time: r.completed === null ? { created: r.created } : { created: r.created, completed: r.completed },
+    cost: r.cost,
+    tokens: { input: r.input, output: r.output, reasoning: r.reasoning, cacheRead: r.cache_read, cacheWrite: r.cache_write },
+    ...extras,
+  };
+  if (r.provider_id !== null) message.providerID = r.provider_id;
+  if (r.model_id !== null) message.modelID = r.model_id;
+  if (r.cost_unrecorded) message.costUnrecorded = true;
+  if (r.ttft !== null) message.ttft = r.ttft;
+  return message;
 }
 
 export function partRow(sourceId: number, p: PartMeta): PartTable {

@@ -19,7 +19,7 @@ const MESSAGE_BATCH = 100;
 
 const PROJECT_COLUMNS = allColumns<ProjectTable>({ source_id: true, id: true, name: true, worktree: true });
 const SESSION_COLUMNS = allColumns<SessionTable>({ source_id: true, id: true, kind: true, project_id: true, directory: true, parent_id: true, forked_from: true, title: true, created: true, updated: true, archived: true, origin: true, digest: true });
-const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true, ttft: true });
+const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true, ttft: true, info: true });
 const PART_COLUMNS = allColumns<PartTable>({ source_id: true, id: true, session_id: true, message_id: true, type: true, tool: true, status: true, rejected: true, created: true, ended: true });
 
 /** Compiled once per process: every writer (a store, a test's many stores) uses the same text. */
@@ -55,10 +55,17 @@ function compiledStatements(): NonNullable<typeof statements> {
 export interface SourceContents {
   projects: ReadonlySet<string>;
   sessions: ReadonlySet<string>;
-  messageCount: number;
-  hasMessage(sessionID: string, messageID: string): boolean;
+  /** The ids of every message the read produced. */
+  messages: ReadonlySet<string>;
   /** The ids of every part the read produced (undefined: the parts were not read whole, none is removed). */
   parts?: ReadonlySet<string>;
+}
+
+/** What a change set did to a source's messages (see `SessionDbWriter.apply`). */
+export interface AppliedChanges {
+  /** Sessions whose messages were written, moved or removed. */
+  sessions: Set<string>;
+  addedMessages: number;
 }
 
 /**
@@ -116,8 +123,13 @@ export class SessionDbWriter {
     this.db.run(this.kysely.updateTable('source').set({ complete_as: fingerprint ?? null }).where('id', '=', sourceId).compile());
   }
 
-  apply(sourceId: number, changes: ChangeSet): void {
-    this.db.transaction(() => {
+  /**
+   * Writes a change set. Returns the sessions whose messages it wrote, moved or removed, and how
+   * many messages the source holds more (or fewer) than before.
+   */
+  apply(sourceId: number, changes: ChangeSet): AppliedChanges {
+    return this.db.transaction(() => {
+      let added = 0;
       // Sessions whose usage rows are summed again: those a message was written to, left or removed from.
       const touched = new Set<string>();
       for (const project of changes.projects) this.db.run(this.upsertProject.query, this.upsertProject.parameters([projectRow(sourceId, project)]));
@@ -133,7 +145,7 @@ export class SessionDbWriter {
         if (badTimeOfMessage(message) !== undefined) removedMessages.push(message.id);
         else rows.push(messageRow(sourceId, message));
       }
-      for (let start = 0; start < rows.length; start += MESSAGE_BATCH) this.upsertMessageRows(sourceId, rows.slice(start, start + MESSAGE_BATCH), touched);
+      for (let start = 0; start < rows.length; start += MESSAGE_BATCH) added += this.upsertMessageRows(sourceId, rows.slice(start, start + MESSAGE_BATCH), touched);
       this.writeParts(sourceId, changes);
       for (const id of removedMessages) {
         // A message's parts go with it (OpenCode deletes them together; a file reader lists both).
@@ -141,22 +153,27 @@ export class SessionDbWriter {
         const before = this.sessionOf(sourceId, id);
         if (before === undefined) continue;
         touched.add(before);
-        this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
+        added -= this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
       }
       for (const id of removedSessions) {
         this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
-        this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+        added -= this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
         this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
         touched.add(id);
       }
       this.sumUsage(sourceId, touched);
+      return { sessions: touched, addedMessages: added };
     });
   }
 
-  /** Writes up to MESSAGE_BATCH messages; the sessions whose usage changed join `touched` (a message that moved: both). */
-  private upsertMessageRows(sourceId: number, rows: readonly MessageTable[], touched: Set<string>): void {
+  /**
+   * Writes up to MESSAGE_BATCH messages; the sessions whose usage changed join `touched` (a message
+   * that moved: both). Returns how many were new.
+   */
+  private upsertMessageRows(sourceId: number, rows: readonly MessageTable[], touched: Set<string>): number {
     const now = new Map(rows.map((row) => [row.id, row.session_id]));
-    for (const before of this.db.all<{ id: string; session_id: string }>(this.sessionsOfMessages, [sourceId, JSON.stringify(rows.map((row) => row.id))])) {
+    const held = this.db.all<{ id: string; session_id: string }>(this.sessionsOfMessages, [sourceId, JSON.stringify(rows.map((row) => row.id))]);
+    for (const before of held) {
       if (before.session_id !== now.get(before.id)) touched.add(before.session_id);
     }
     const written =
@@ -164,6 +181,7 @@ export class SessionDbWriter {
         ? this.db.all<{ session_id: string }>(this.upsertMessages.query, this.upsertMessages.parameters(rows))
         : rows.flatMap((row) => this.db.all<{ session_id: string }>(this.upsertMessage.query, this.upsertMessage.parameters([row])));
     for (const row of written) touched.add(row.session_id);
+    return now.size - held.length;
   }
 
   /** A change set's parts alone, in one transaction (see SessionDbMirror.apply). */
@@ -214,7 +232,7 @@ export class SessionDbWriter {
     this.db.transaction(() => {
       if (contents.parts) this.sweepPartsIn(sourceId, contents.parts);
       const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
-      if (count('message') === contents.messageCount && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
+      if (count('message') === contents.messages.size && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
       const goneProjects: string[] = [];
       for (const [id] of this.db.iterateRaw(k.selectFrom('project').select('id').where('source_id', '=', sourceId).compile())) if (!contents.projects.has(id as string)) goneProjects.push(id as string);
       const goneSessions: string[] = [];
@@ -222,7 +240,7 @@ export class SessionDbWriter {
       const goneMessages: string[] = [];
       const touched = new Set<string>(goneSessions);
       for (const [id, sessionID] of this.db.iterateRaw(k.selectFrom('message').select(['id', 'session_id']).where('source_id', '=', sourceId).compile())) {
-        if (contents.hasMessage(sessionID as string, id as string)) continue;
+        if (contents.messages.has(id as string)) continue;
         goneMessages.push(id as string);
         touched.add(sessionID as string);
       }

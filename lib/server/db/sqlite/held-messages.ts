@@ -1,0 +1,89 @@
+import 'server-only';
+import { sql } from 'kysely';
+import type { MessageInfo } from '@/lib/model/message';
+import { queryBuilder } from '../builders';
+import { messageOfRow, type MessageRow } from '../ingest/rows';
+import type { SqliteSessionDb } from './sqlite-session-db';
+
+const k = queryBuilder('sqlite');
+const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'cost_unrecorded', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'ttft', 'info'] as const;
+
+// In the order the source gave them: a row keeps its rowid when written again, as a message kept its place in memory.
+const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).where('session_id', '=', '').orderBy(sql`rowid`).compile();
+const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
+const newestOfSessions = k
+  .selectFrom('message')
+  .select(['session_id', sql<number>`max(coalesce(completed, created))`.as('newest')])
+  .where('source_id', '=', 0)
+  .where('session_id', 'in', sql<string>`(select value from json_each(${'[]'}))`)
+  .groupBy('session_id')
+  .compile();
+
+/** Sessions whose messages are kept read: a page, a status and the search ask for the same session several times in a row. */
+const KEPT_SESSIONS = 64;
+
+/**
+ * One source's messages as the session database holds them, read when asked (what the store once
+ * kept in memory for the whole history). The writer says what it changed (`forget`, `adjustCount`),
+ * so a few sessions' messages and the count are kept between changes.
+ */
+export class HeldMessagesOfSource {
+  private readonly kept = new Map<string, readonly MessageInfo[]>();
+  private counted: number | undefined;
+
+  constructor(
+    private readonly db: () => SqliteSessionDb | undefined,
+    private readonly sourceId: () => number | undefined,
+  ) {}
+
+  of(sessionID: string): readonly MessageInfo[] {
+    const kept = this.kept.get(sessionID);
+    if (kept) {
+      // Most recently used last: the oldest is the first to go.
+      this.kept.delete(sessionID);
+      this.kept.set(sessionID, kept);
+      return kept;
+    }
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined) return [];
+    const messages = db.all<MessageRow>(messagesOfSession, [sourceId, sessionID]).map(messageOfRow);
+    this.kept.set(sessionID, messages);
+    if (this.kept.size > KEPT_SESSIONS) this.kept.delete(this.kept.keys().next().value as string);
+    return messages;
+  }
+
+  count(): number {
+    if (this.counted === undefined) {
+      const db = this.db();
+      const sourceId = this.sourceId();
+      this.counted = db && sourceId !== undefined ? Number(db.value(countOfSource, [sourceId]) ?? 0) : 0;
+    }
+    return this.counted;
+  }
+
+  newestTimes(sessionIDs: readonly string[]): Map<string, number> {
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined || sessionIDs.length === 0) return new Map();
+    return new Map(db.all<{ session_id: string; newest: number }>(newestOfSessions, [sourceId, JSON.stringify(sessionIDs)]).map((r) => [r.session_id, Number(r.newest)]));
+  }
+
+  /** The sessions' messages changed: read them again when asked. */
+  forget(sessionIDs: Iterable<string>): void {
+    if (this.kept.size === 0) return;
+    for (const id of sessionIDs) this.kept.delete(id);
+  }
+
+  /** Messages were added (positive) or removed; undefined: count them again when asked. */
+  adjustCount(delta: number | undefined): void {
+    if (delta === undefined) this.counted = undefined;
+    else if (this.counted !== undefined) this.counted += delta;
+  }
+
+  /** Everything may have changed (the database was replaced, a sweep ran). */
+  reset(): void {
+    this.kept.clear();
+    this.counted = undefined;
+  }
+}
