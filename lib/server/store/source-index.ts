@@ -4,7 +4,7 @@ import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
-import { tailMessageIds, TAIL_MESSAGES_PER_SESSION } from '@/lib/model/tail-messages';
+import { TAIL_MESSAGES_PER_SESSION } from '@/lib/model/tail-messages';
 import { STALE_AFTER_MS } from '@/lib/status/thresholds';
 import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers/read-result';
 
@@ -14,12 +14,14 @@ import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers
  */
 export interface HeldMessages {
   of(sessionID: string): readonly MessageInfo[];
+  /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
+  newestIds(sessionID: string, count: number): Set<string>;
   count(): number;
   /** The newest time (completion, else creation) of each of these sessions' messages, for those that have any. */
   newestTimes(sessionIDs: readonly string[]): Map<string, number>;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], count: () => 0, newestTimes: () => new Map() };
+const NO_MESSAGES: HeldMessages = { of: () => [], newestIds: () => new Set(), count: () => 0, newestTimes: () => new Map() };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions
@@ -112,7 +114,7 @@ export class SourceIndex {
     const out: LiveSession[] = [];
     for (const [id, until] of this.liveUntil) {
       if (until < now || !this.sessions.has(id)) this.liveUntil.delete(id);
-      else out.push({ id, tail: [...tailMessageIds(this.messages.of(id))] });
+      else out.push({ id, tail: [...this.messages.newestIds(id, TAIL_MESSAGES_PER_SESSION)] });
     }
     return out;
   }
@@ -199,7 +201,7 @@ export class SourceIndex {
     for (const sessionID of touched) {
       const held = this.partMessagesOf.get(sessionID);
       if (!held || held.size <= TAIL_MESSAGES_PER_SESSION) continue;
-      const keep = tailMessageIds(this.messages.of(sessionID));
+      const keep = this.messages.newestIds(sessionID, TAIL_MESSAGES_PER_SESSION);
       for (const messageID of [...held]) if (!keep.has(messageID)) this.dropPartsOf(messageID);
     }
   }

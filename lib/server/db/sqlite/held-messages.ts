@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { MessageInfo } from '@/lib/model/message';
+import { tailMessageIds } from '@/lib/model/tail-messages';
 import { queryBuilder } from '../builders';
 import { messageOfRow, type MessageRow } from '../ingest/rows';
 import type { SqliteSessionDb } from './sqlite-session-db';
@@ -10,6 +11,8 @@ const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'pr
 
 // In the order the source gave them: a row keeps its rowid when written again, as a message kept its place in memory.
 const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).where('session_id', '=', '').orderBy(sql`rowid`).compile();
+// The newest by creation time, ties in the order the source gave them (as tailMessageIds picks them).
+const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').orderBy('created', 'desc').orderBy(sql`rowid`).limit(1).compile();
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
 const newestOfSessions = k
   .selectFrom('message')
@@ -51,6 +54,16 @@ export class HeldMessagesOfSource {
     this.kept.set(sessionID, messages);
     if (this.kept.size > KEPT_SESSIONS) this.kept.delete(this.kept.keys().next().value as string);
     return messages;
+  }
+
+  /** Ids of the session's newest messages (see TAIL_MESSAGES_PER_SESSION), without reading the messages. */
+  newestIds(sessionID: string, count: number): Set<string> {
+    const kept = this.kept.get(sessionID);
+    if (kept) return tailMessageIds(kept, count);
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined) return new Set();
+    return new Set(db.all<{ id: string }>(newestIdsOfSession, [sourceId, sessionID, count]).map((r) => r.id));
   }
 
   count(): number {
