@@ -77,7 +77,7 @@ function oneMessage() {
 }
 
 describe('persistent summary index', () => {
-  it('a restart after any edits, deletions or a removed index answers what a cold read answers (property)', async () => {
+  it('a restart after any edits, deletions or a removed index answers what a cold read answers (property)', { timeout: 180_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 12 }), fc.array(op, { maxLength: 12 }), fc.array(op, { maxLength: 6 }), fc.boolean(), async (setup, between, again, onWorker) => {
         const { dataDir, dbPath, db } = createOpencodeDb({ wal: false });

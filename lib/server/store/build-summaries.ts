@@ -10,6 +10,7 @@ import { spendOf } from '@/lib/sessions/spend';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { LiveOverlay } from './live-overlay';
 import type { MergedView } from './merged-view';
+import type { SourceIndex } from './source-index';
 import { maxOf } from '@/lib/arrays/append-all';
 
 /** Per-session figures, cached until the session changes (or the prices do: `clear`). */
@@ -23,6 +24,19 @@ export class FiguresCache {
     let figures = this.cache.get(id);
     if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id), { prices: this.prices(), partsOf: (messageID) => this.view.partsOf(id, messageID) })));
     return figures;
+  }
+  /**
+   * Every session's figures at once, each source's messages read in one pass (building every
+   * summary: one query per source, not one per session).
+   */
+  primeAll(indexes: readonly SourceIndex[]): void {
+    const prices = this.prices();
+    for (const index of indexes) {
+      for (const [id, messages] of index.messages.bySession()) {
+        if (this.cache.has(id) || this.view.ownerOf(id) !== index) continue;
+        this.cache.set(id, sessionFigures(messages, { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) }));
+      }
+    }
   }
   invalidate(ids: Iterable<string>): void {
     for (const id of ids) this.cache.delete(id);

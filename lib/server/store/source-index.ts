@@ -14,6 +14,8 @@ import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers
  */
 export interface HeldMessages {
   of(sessionID: string): readonly MessageInfo[];
+  /** Every session's messages, session by session, in one pass (nothing kept). */
+  bySession(): Iterable<[string, MessageInfo[]]>;
   /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
   newestIds(sessionID: string, count: number): Set<string>;
   count(): number;
@@ -21,7 +23,7 @@ export interface HeldMessages {
   newestTimes(sessionIDs: readonly string[]): Map<string, number>;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], newestIds: () => new Set(), count: () => 0, newestTimes: () => new Map() };
+const NO_MESSAGES: HeldMessages = { of: () => [], bySession: () => [], newestIds: () => new Set(), count: () => 0, newestTimes: () => new Map() };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions

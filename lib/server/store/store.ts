@@ -240,6 +240,7 @@ export class Store {
     const now = Date.now();
     const { summaries } = this.summaryState;
     if (!this.summariesBuilt) {
+      this.figures.primeAll(this.indexes);
       buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts, this.live);
       this.summariesBuilt = true;
       this.agedAt = now;

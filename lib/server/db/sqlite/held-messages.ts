@@ -13,6 +13,8 @@ const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'pr
 const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).where('session_id', '=', '').orderBy(sql`rowid`).compile();
 // The newest by creation time, ties in the order the source gave them (as tailMessageIds picks them).
 const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').orderBy('created', 'desc').orderBy(sql`rowid`).limit(1).compile();
+// Every message of the source, session by session (the index's order: no sort).
+const messagesOfSource = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).orderBy('session_id').orderBy(sql`rowid`).compile();
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
 const newestOfSessions = k
   .selectFrom('message')
@@ -54,6 +56,27 @@ export class HeldMessagesOfSource {
     this.kept.set(sessionID, messages);
     if (this.kept.size > KEPT_SESSIONS) this.kept.delete(this.kept.keys().next().value as string);
     return messages;
+  }
+
+  /**
+   * Every session's messages, one session at a time, in one pass over the database (building every
+   * summary at once: one query, not one per session). Nothing is kept.
+   */
+  *bySession(): Generator<[string, MessageInfo[]]> {
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined) return;
+    let session: string | undefined;
+    let messages: MessageInfo[] = [];
+    for (const row of db.iterate<MessageRow>(messagesOfSource, [sourceId])) {
+      if (row.session_id !== session) {
+        if (session !== undefined) yield [session, messages];
+        session = row.session_id;
+        messages = [];
+      }
+      messages.push(messageOfRow(row));
+    }
+    if (session !== undefined) yield [session, messages];
   }
 
   /** Ids of the session's newest messages (see TAIL_MESSAGES_PER_SESSION), without reading the messages. */

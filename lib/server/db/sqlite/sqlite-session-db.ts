@@ -37,6 +37,11 @@ export class SqliteSessionDb {
     return this.prepare(query.sql).pluck(true).get(...parameters) as T | undefined;
   }
 
+  /** Rows one at a time (a large scan need not hold them all). */
+  *iterate<R>(query: CompiledQuery, parameters: readonly unknown[] = query.parameters): IterableIterator<R> {
+    yield* this.prepare(query.sql).iterate(...parameters) as IterableIterator<R>;
+  }
+
   /** Rows as arrays (a large scan allocates no object per row). */
   *iterateRaw(query: CompiledQuery, parameters: readonly unknown[] = query.parameters): IterableIterator<unknown[]> {
     yield* this.prepare(query.sql).raw(true).iterate(...parameters) as IterableIterator<unknown[]>;
