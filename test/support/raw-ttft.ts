@@ -57,11 +57,11 @@ interface OpenCodePart {
   state?: { time?: { start?: number } };
 }
 
-/** When an OpenCode part's output began: a text's or reasoning's own start, a tool call's (pending) row, or its run's start. */
+/** When an OpenCode output part (text, reasoning, a tool call) began: the earliest of its own start, its tool run's start and its row's creation. */
 function partStart(part: OpenCodePart, rowCreated: number | undefined): number | undefined {
-  if (part.type === 'text' || part.type === 'reasoning') return num(part.time?.start);
-  if (part.type === 'tool') return rowCreated ?? num(part.state?.time?.start);
-  return undefined;
+  if (part.type !== 'text' && part.type !== 'reasoning' && part.type !== 'tool') return undefined;
+  const times = [part.time?.start, part.state?.time?.start, rowCreated].filter((t): t is number => num(t) !== undefined);
+  return times.length > 0 ? Math.min(...times) : undefined;
 }
 
 function openCodeTtft(message: Json, starts: readonly (number | undefined)[]): string | undefined {
@@ -92,7 +92,7 @@ export function opencodeDbTtfts(file: string): RawTtfts {
   }
 }
 
-/** OpenCode's JSON tree (`storage/`): the same, where a tool call has no row time (its run's start). */
+/** OpenCode's JSON tree (`storage/`): the same, without row times. */
 export function opencodeTreeTtfts(storage: string, skipSessions: ReadonlySet<string> = new Set()): RawTtfts {
   const out: RawTtfts = [];
   for (const file of filesUnder(path.join(storage, 'message'), '.json')) {
