@@ -1,0 +1,18 @@
+const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+let last = cpu();
+const lap = (what: string) => { const now = cpu(); console.error(`${what}: ${(now - last).toFixed(1)} ms`); last = now; };
+const { resolveLocations } = await import('./lib/server/config');
+const { IndexCache } = await import('./lib/server/index-cache/index-cache');
+const { priceFromConfig } = await import('./lib/server/pricing/price-from-config');
+const { createReaders, openCacheSessionDb } = await import('./lib/server/store/get-store');
+const { Store } = await import('./lib/server/store/store');
+const { bundledPriceTable } = await import('./lib/pricing/bundled-prices');
+lap('import');
+const locs = resolveLocations(); lap('resolveLocations');
+const cache = IndexCache.open(); lap('IndexCache.open');
+const readers = createReaders(locs, cache); lap('createReaders');
+const sdb = openCacheSessionDb(); lap('openCacheSessionDb');
+const store = new Store(readers, { sessionDb: sdb }); lap('new Store');
+const prices = priceFromConfig(store, { follow: false }); lap('priceFromConfig');
+const current = await store.databaseIsCurrent(); lap(`databaseIsCurrent ${current}`);
+bundledPriceTable(); lap('bundledPriceTable');
