@@ -55,7 +55,9 @@ function* localDaysOf(engine: Engine, query: StatsQuery, sourceIds: readonly num
  * pure fold (lib/accounting/usage-rows.ts) prices the rows and keys them by local time.
  */
 export function* statsPlan(engine: Engine, query: StatsQuery, context: StatsContext): QueryPlan<StatsResult> {
-  const sessions = yield* sessionHeads(engine, context.sourceIds);
+  // The sessions name and group only by project, session or source, and a subtree is taken from them.
+  const bySession = query.session !== undefined || [query.groupBy, query.split].some((g) => g === 'project' || g === 'session' || g === 'source');
+  const sessions = bySession ? yield* sessionHeads(engine, context.sourceIds) : [];
   const filters: UsageFilters = {
     from: query.from,
     to: query.to,
