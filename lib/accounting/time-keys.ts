@@ -47,6 +47,55 @@ function zoneParts(format: Intl.DateTimeFormat, ms: number): Record<string, stri
   return p;
 }
 
+/** A format of the zone's local date and time to the minute (`undefined`: the process's own zone). */
+function zoneFormat(zone: TimeZoneSpec): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone === undefined ? undefined : String(zone),
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  });
+}
+
+/** From `fromMs` (to the next span's start) the zone is `offsetMinutes` east of UTC. */
+export interface OffsetSpan {
+  fromMs: number;
+  offsetMinutes: number;
+}
+
+/**
+ * The zone's offsets from `fromMs` to `toMs`: one span for a fixed offset, and one more at each
+ * change of an IANA zone (a zone changes at most once a day, as the keyer assumes). The first span
+ * starts at -Infinity, so that every time before `toMs` has one.
+ */
+export function zoneOffsetSpans(zone: TimeZoneSpec, fromMs: number, toMs: number): OffsetSpan[] {
+  const fixed = fixedOffsetMinutes(zone);
+  if (fixed !== undefined) return [{ fromMs: -Infinity, offsetMinutes: fixed }];
+  const format = zoneFormat(zone);
+  const at = (ms: number) => zoneOffsetAt(format, ms);
+  let t = fromMs;
+  let current = at(t);
+  const spans: OffsetSpan[] = [{ fromMs: -Infinity, offsetMinutes: current }];
+  while (t < toMs) {
+    const next = Math.min(t + DAY_MS, toMs);
+    if (at(next) === current) {
+      t = next;
+      continue;
+    }
+    // The offset is `current` at `low` and another at `high`: narrowed to a minute, then the change
+    // is the quarter hour that minute is in (zones change on quarter-hour boundaries).
+    let low = t;
+    let high = next;
+    while (high - low > 60_000) {
+      const mid = low + Math.max(1, Math.floor((high - low) / 120_000)) * 60_000;
+      if (at(mid) === current) low = mid;
+      else high = mid;
+    }
+    current = at(high);
+    spans.push({ fromMs: Math.floor(high / QUARTER_HOUR) * QUARTER_HOUR, offsetMinutes: current });
+    t = high;
+  }
+  return spans;
+}
+
 /** Minutes east of UTC that the zone of `format` (which shows minutes) is at `ms`. */
 function zoneOffsetAt(format: Intl.DateTimeFormat, ms: number): number {
   const p = zoneParts(format, ms);
@@ -62,13 +111,7 @@ function zoneOffsetAt(format: Intl.DateTimeFormat, ms: number): number {
  */
 export function createTimeKeyer(zone?: TimeZoneSpec): TimeKeyer {
   const offset = fixedOffsetMinutes(zone);
-  const format =
-    offset === undefined
-      ? new Intl.DateTimeFormat('en-US', {
-          timeZone: zone === undefined ? undefined : String(zone),
-          year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-        })
-      : undefined;
+  const format = offset === undefined ? zoneFormat(zone) : undefined;
   /** A UTC day's offset in minutes, or null where it changes during that day. */
   const dayOffsets = new Map<number, number | null>();
   const offsetOfDay = (f: Intl.DateTimeFormat, ms: number): number | null => {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveBlockResponse } from './active-block-response';
+import type { ActiveBlock } from './active-block-response';
 import { blockLimitView, parseBlockLimit } from './block-limit';
 
-const block = (cost: number, tokens: number, projection?: { totalCost: number; totalTokens: number }): NonNullable<ActiveBlockResponse['block']> => ({
-  start: 0, end: 5 * 3_600_000, lastEntry: 0, entries: 2,
-  tokens: { input: tokens, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }, totalTokens: tokens,
-  cost, apiCost: cost, unpricedEntries: 0, models: [], burnRate: null,
+const block = (cost: number, tokens: number, projection?: { totalCost: number; totalTokens: number }): Pick<ActiveBlock, 'cost' | 'totalTokens' | 'projection'> => ({
+  cost,
+  totalTokens: tokens,
   projection: projection ? { ...projection, remainingMinutes: 60 } : null,
 });
 

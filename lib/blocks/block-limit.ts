@@ -1,6 +1,6 @@
 import { formatCost } from '@/lib/format/format-cost';
 import { formatCompact } from '@/lib/format/format-tokens';
-import type { ActiveBlockResponse } from './active-block-response';
+import type { ActiveBlock } from './active-block-response';
 
 /** What a person allows a five-hour block: dollars or tokens (kept in their browser). */
 export interface BlockLimit {
@@ -32,7 +32,7 @@ export interface BlockLimitView {
 const amount = (unit: BlockLimit['unit'], v: number) => (unit === 'usd' ? formatCost(v) : `${formatCompact(v)} tokens`);
 
 /** The block so far and at its end (at its burn rate) against the limit; warning from 80 %, as ccusage. */
-export function blockLimitView(block: NonNullable<ActiveBlockResponse['block']>, limit: BlockLimit): BlockLimitView {
+export function blockLimitView(block: Pick<ActiveBlock, 'cost' | 'totalTokens' | 'projection'>, limit: BlockLimit): BlockLimitView {
   const usedAmount = limit.unit === 'usd' ? block.cost : block.totalTokens;
   const projectedAmount = block.projection ? (limit.unit === 'usd' ? block.projection.totalCost : block.projection.totalTokens) : undefined;
   const used = usedAmount / limit.value;

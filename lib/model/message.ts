@@ -47,6 +47,9 @@ export interface MessageInfo {
    * 200,000 unless the session used the 1M option); otherwise the model's, from the price table.
    */
   contextLimit?: number;
-  /** Milliseconds from the request to the reply's first token, where the agent records it (oh-my-pi's `ttft`). */
+  /**
+   * Milliseconds from the request to the reply's first output, where the agent records it (oh-my-pi's
+   * `ttft`) or its own times tell it (Claude Code, OpenCode: see the README's Tools & models).
+   */
   ttft?: number;
 }

@@ -8,7 +8,7 @@ import { CacheWriter } from '@/lib/server/index-cache/cache-writer';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { decodeCachedRead, summarizeRead, summaryVersion, type CachedFileRead, type SummarizedRead } from './file-summary-cache';
+import { decodeCachedRead, SUMMARY_FORMAT, summarizeRead, summaryVersion, type CachedFileRead, type SummarizedRead } from './file-summary-cache';
 import { POOL_MIN_FILES } from './read-pool/summary-read-pool';
 import type { PooledRead } from './read-pool/summary-read-worker';
 import { FileIndex, type FileRead } from './pi/file-index';
@@ -107,10 +107,11 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
 
   /**
    * A digest of every session file's (and of the files their reads take from) identity, size and
-   * time; undefined while one was written too recently for its time to tell a rewrite.
+   * time; undefined while one was written too recently for its time to tell a rewrite. The mapping's
+   * format is in it: a build that maps files anew (a new figure) reads them once again.
    */
   private fingerprintOf(refs: readonly Ref[]): string | undefined {
-    const hash = createHash('sha256');
+    const hash = createHash('sha256').update(`${SUMMARY_FORMAT}\n`);
     const now = Date.now();
     const files = refs.flatMap((ref) => [ref.path, ...this.alsoReads(ref)]).sort();
     for (const file of files) {

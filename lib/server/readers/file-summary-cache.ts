@@ -21,8 +21,9 @@ export interface CachedFileRead {
  * Builds carry a digest of the readers' and model's code (next.config.mjs): a new build whose
  * readers changed reads every file once again, never trusting a summary an older mapping made.
  */
-const REVISION = 2;
-const FORMAT = `${REVISION}.${process.env.SESSIONSCOPE_READERS_DIGEST ?? 'source'}`;
+const REVISION = 3;
+/** What a read of a file gives under this build's mapping: part of each summary's version and of a root's fingerprint. */
+export const SUMMARY_FORMAT = `${REVISION}.${process.env.SESSIONSCOPE_READERS_DIGEST ?? 'source'}`;
 
 /**
  * The version a file's summary is valid for: the format, then the identity, size and time of the
@@ -34,7 +35,7 @@ const FORMAT = `${REVISION}.${process.env.SESSIONSCOPE_READERS_DIGEST ?? 'source
 export function summaryVersion(file: string, alsoReads: readonly string[], now = Date.now()): string | undefined {
   const own = fileStampSync(file);
   if (own === undefined || writtenTooRecently(own.mtimeMs, now)) return undefined;
-  const parts = [FORMAT, own.version];
+  const parts = [SUMMARY_FORMAT, own.version];
   for (const other of alsoReads) {
     const stamp = fileStampSync(other);
     if (stamp && writtenTooRecently(stamp.mtimeMs, now)) return undefined;

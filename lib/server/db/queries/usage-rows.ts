@@ -1,5 +1,6 @@
 import 'server-only';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { OffsetSpan } from '@/lib/accounting/time-keys';
 import type { UsageDimension, UsageRow } from '@/lib/accounting/usage-rows';
 import { queryBuilder, type Engine } from '../builders';
 import { longContextOf, MAX_DATE_MS, QUARTER_HOUR_MS, quarterOf, usedOf } from '../usage-expressions';
@@ -48,7 +49,36 @@ export interface TeamUsageOptions {
   keepApart?: { kind: boolean; project: boolean };
 }
 
-export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dimensions: ReadonlySet<UsageDimension>, f: UsageFilters, team: TeamUsageOptions = {}) {
+const QUARTERS_PER_DAY = 96;
+
+/**
+ * The local day (days since the epoch, local) of a quarter-hour bucket in a zone whose offsets are
+ * `spans` (whole quarter hours each; the first from -Infinity): undefined where an offset is not.
+ */
+function localDayOf(bucket: RawBuilder<number>, spans: readonly OffsetSpan[]): RawBuilder<number> | undefined {
+  if (spans.length === 0 || spans.some((s) => s.offsetMinutes % 15 !== 0)) return undefined;
+  const [first, ...changes] = spans as [OffsetSpan, ...OffsetSpan[]];
+  const offset = changes.length === 0
+    ? sql.lit(first.offsetMinutes / 15)
+    : sql`case ${sql.join(changes.reverse().map((s) => sql`when ${bucket} >= ${sql.lit(s.fromMs / QUARTER_HOUR_MS)} then ${sql.lit(s.offsetMinutes / 15)}`), sql` `)} else ${sql.lit(first.offsetMinutes / 15)} end`;
+  return sql<number>`(${bucket} + ${offset}) / ${sql.lit(QUARTERS_PER_DAY)}`;
+}
+
+/** The first and last quarter hour the usage rows hold (nulls without any). */
+export function quarterRangeQuery(engine: Engine, sourceIds: readonly number[]) {
+  return queryBuilder(engine)
+    .selectFrom('usage_rollup')
+    .select([(eb) => eb.fn.min('quarter').as('first'), (eb) => eb.fn.max('quarter').as('last')])
+    .where('source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1])
+    .compile();
+}
+
+/**
+ * `localDays`: where the time dimension is only wanted by local day (a daily, weekly or monthly
+ * grouping), the zone's offsets over the rows' range: the rows are summed per local day in SQL, each
+ * with its first quarter hour (which the fold keys to that day), instead of per quarter hour.
+ */
+export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dimensions: ReadonlySet<UsageDimension>, f: UsageFilters, team: TeamUsageOptions = {}, localDays?: readonly OffsetSpan[]) {
   const { owner } = team;
   const k = queryBuilder(engine);
   const fromRollup = aligned(f.from) && aligned(f.to);
@@ -56,6 +86,7 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
   const agent = dimensions.has('agent');
   const session = dimensions.has('session');
   const bucket = fromRollup ? sql<number>`u.quarter` : quarterOf(engine, 'u.created');
+  const day = quarter && localDays ? localDayOf(bucket, localDays) : undefined;
   const tier = fromRollup ? sql<number>`u.long_context` : longContextOf('u');
   const sum = (column: string) =>
     fromRollup ? sql<number>`sum(${sql.ref(`u.${column}`)})` : column === 'messages' ? sql<number>`count(*)` : column === 'used_messages' ? usedOf('u') : sql<number>`sum(${sql.ref(`u.${column === 'unrecorded_messages' ? 'cost_unrecorded' : column}`)})`;
@@ -73,7 +104,7 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
     .$if(owner !== undefined, (qb) => qb.innerJoin('source as src', 'src.id', 'u.source_id') as unknown as typeof qb)
     .select([
       owner ? sql.ref(`src.${owner}`).as('owner') : sql<null>`null`.as('owner'),
-      quarter ? bucket.as('quarter') : sql<null>`null`.as('quarter'),
+      quarter ? (day ? sql<number>`min(${bucket})` : bucket).as('quarter') : sql<null>`null`.as('quarter'),
       agent ? 'u.agent' : sql<null>`null`.as('agent'),
       session ? 'u.session_id' : sql<null>`null`.as('session_id'),
       'u.provider_id',
@@ -116,7 +147,7 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
       return terms.length > 0 ? eb.or(terms) : sql<SqlBool>`1 = 0`;
     });
   }
-  const groups = [...(owner ? [sql.ref(`src.${owner}`)] : []), ...(quarter ? [bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
+  const groups = [...(owner ? [sql.ref(`src.${owner}`)] : []), ...(quarter ? [day ?? bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
   const apartBy = [...(apart.kind ? [sql.ref('o.kind')] : []), ...(apart.project ? [sql.ref('o.project_id'), sql.ref('o.directory')] : [])];
   return query.groupBy([...groups, sql.ref('u.provider_id'), sql.ref('u.model_id'), ...apartBy, tier]).compile();
 }

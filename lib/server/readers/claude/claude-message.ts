@@ -28,10 +28,15 @@ export function entryOf(line: ClaudeLine, index: number): { id: string; parentId
   return { id: line.uuid ?? `L${index + 1}`, parentId: line.parentUuid ?? null };
 }
 
-/** One (deduplicated) assistant response; its recorded cost is its share of the cost-state (claude-cost.ts). */
-export function addAssistant(b: SessionBuilder, group: AssistantGroup, index: number, fallback: number, ctx: ClaudeReadContext): void {
+/**
+ * One (deduplicated) assistant response; its recorded cost is its share of the cost-state
+ * (claude-cost.ts). `requestAt`: when its request was sent (claude-session.ts), for its time to
+ * first token: to its first line, which Claude Code writes when the first content block is complete.
+ */
+export function addAssistant(b: SessionBuilder, group: AssistantGroup, index: number, fallback: number, ctx: ClaudeReadContext, requestAt?: number): void {
   const entry = entryOf(group.first, index);
-  const created = timeOf(group.first.timestamp) ?? fallback;
+  const firstAt = timeOf(group.first.timestamp);
+  const created = firstAt ?? fallback;
   const completed = Math.max(created, timeOf(group.last.timestamp) ?? created);
   const { message } = group;
   const u = message.usage;
@@ -60,6 +65,7 @@ export function addAssistant(b: SessionBuilder, group: AssistantGroup, index: nu
     ...(model ? { providerID: 'anthropic', modelID: model } : {}),
     ...(ctx.agent ? { agent: ctx.agent } : {}),
     ...(model && ctx.contextLimit ? { contextLimit: ctx.contextLimit } : {}),
+    ...(model && !failed && firstAt !== undefined && requestAt !== undefined && requestAt <= firstAt ? { ttft: firstAt - requestAt } : {}),
   };
   if (failed) {
     const text = all.find((p) => p.type === 'text');

@@ -83,16 +83,21 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
   const times = lines.filter((_, i) => i > fork.upTo).map((l) => timeOf(l.timestamp)).filter((t): t is number => t !== undefined);
   const created = times.length > 0 ? times.reduce((a, t) => Math.min(a, t)) : (ctx.mtime ?? 0);
   let now = created;
+  // When the request the next reply answers was sent: its `api-request` line, or (transcripts
+  // without them) the user line (a prompt or tool results) it follows. Only the first reply after it takes it.
+  let requestAt: number | undefined;
   lines.forEach((line, index) => {
     const time = timeOf(line.timestamp) ?? now;
     now = time;
+    if (line.type === 'api-request' || line.type === 'user') requestAt = timeOf(line.timestamp) ?? requestAt;
     const entry = entryOf(line, index);
     if (line.uuid) b.register(entry);
     if (index <= fork.upTo) return;
     const size = sizes[index] ?? 0;
     if (line.type === 'assistant') {
       const group = groups.get(line);
-      if (group) addAssistant(b, group, index, time, reading);
+      if (group) addAssistant(b, group, index, time, reading, requestAt);
+      if (group) requestAt = undefined;
       return; // later streamed lines of a group were merged into its first
     }
     if (line.type === 'user' && addUser(b, line, index, time, size, ctx)) return;

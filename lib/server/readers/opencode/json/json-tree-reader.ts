@@ -19,6 +19,8 @@ import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
+import { FirstOutputs } from '../first-output';
+import type { MessageInfo } from '@/lib/model/message';
 import { fileVersionSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
 
@@ -120,22 +122,45 @@ export class JsonTreeReader implements SourceReader {
     const partFiles = await this.listRecordsOf(parts, tail.map((id) => path.join('part', id)));
     await this.readListed(parts, partFiles);
     yield parts;
-    if (options?.toolCalls?.() ?? true) yield* this.toolPartStages(messages.messages, new Set(tail));
+    if (options?.toolCalls?.() ?? true) {
+      const outputs = new FirstOutputs();
+      for (const p of parts.parts) outputs.note(p.messageID, p.type, p.created);
+      yield* this.toolPartStages(messages.messages, new Set(tail), outputs);
+      // The session database keeps each reply's time to first token: the messages came before their parts.
+      const timed = outputs.withTtft(messages.messages);
+      for (let i = 0; i < timed.length; i += TOOL_PART_MESSAGES) yield { ...emptyChangeSet(), messages: timed.slice(i, i + TOOL_PART_MESSAGES) };
+    }
     this.cacheWriter?.schedule(undefined, 0);
   }
 
   /**
    * The other messages' tool calls, in stages: the session database counts every call (tool
    * insights); the store keeps the newest messages' parts only and drops these as it takes them.
+   * Their output parts' times go to `outputs` (time to first token).
    */
-  private async *toolPartStages(messages: readonly { id: string }[], read: ReadonlySet<string>): AsyncGenerator<ChangeSet> {
+  private async *toolPartStages(messages: readonly { id: string }[], read: ReadonlySet<string>, outputs: FirstOutputs): AsyncGenerator<ChangeSet> {
     const rest = messages.filter((m) => !read.has(m.id));
     for (let i = 0; i < rest.length; i += TOOL_PART_MESSAGES) {
       const stage = emptyChangeSet();
       const files = await this.listRecordsOf(stage, rest.slice(i, i + TOOL_PART_MESSAGES).map((m) => path.join('part', m.id)));
       await this.readListed(stage, files);
+      for (const p of stage.parts) outputs.note(p.messageID, p.type, p.created);
       stage.parts = stage.parts.filter((p) => p.type === 'tool');
       yield stage;
+    }
+  }
+
+  /** The replies a change read, with their time to first token from their output parts so far (their part folders, read). */
+  private async fillTtft(messages: MessageInfo[]): Promise<void> {
+    const replies = messages.filter((m) => m.role === 'assistant');
+    if (replies.length === 0) return;
+    const read = emptyChangeSet();
+    await this.readListed(read, await this.listRecordsOf(read, replies.map((m) => path.join('part', m.id))));
+    const outputs = new FirstOutputs();
+    for (const p of read.parts) outputs.note(p.messageID, p.type, p.created);
+    for (const m of replies) {
+      const ttft = outputs.ttftOf(m);
+      if (ttft !== undefined) m.ttft = ttft;
     }
   }
 
@@ -176,6 +201,7 @@ export class JsonTreeReader implements SourceReader {
     for (const file of fromListings) named.delete(file);
     await mapLimit([...named], READ_CONCURRENCY, (file) => this.readOne(changes, file));
     await this.readListed(changes, [...fromListings]);
+    await this.fillTtft(changes.messages);
     this.cacheWriter?.schedule(undefined);
     return changes;
   }

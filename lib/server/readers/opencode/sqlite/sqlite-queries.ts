@@ -4,10 +4,17 @@ import { PROJECT_COLUMNS, SESSION_COLUMNS } from './sqlite-rows';
 import { selectList, type SchemaInfo } from './schema-info';
 
 /** Tool outputs and texts can be megabytes: the index never transfers them. */
-const PART_META_DATA =
+const PART_META_DATA_EXPR =
   // json_remove raises on malformed JSON, failing the whole query: such a row passes through as is
   // and becomes an issue of its own.
-  "CASE WHEN json_valid(data) THEN json_remove(data, '$.text', '$.state.output', '$.state.metadata', '$.state.raw', '$.state.input.content', '$.state.input.oldString', '$.state.input.newString', '$.state.attachments', '$.metadata') ELSE data END AS data";
+  "CASE WHEN json_valid(data) THEN json_remove(data, '$.text', '$.state.output', '$.state.metadata', '$.state.raw', '$.state.input.content', '$.state.input.oldString', '$.state.input.newString', '$.state.attachments', '$.metadata') ELSE data END";
+const PART_META_DATA = `${PART_META_DATA_EXPR} AS data`;
+
+/** A part's type; NULL where its data is not JSON (json_extract would fail the whole query). */
+const PART_TYPE = "CASE WHEN json_valid(data) THEN json_extract(data, '$.type') END";
+/** The times an output part records, for its reply's time to first token (../first-output.ts). */
+const OUTPUT_TIMES = "json_extract(data, '$.time.start') AS own_start, json_extract(data, '$.state.time.start') AS run_start";
+const OUTPUT_TYPES = "('text', 'reasoning', 'tool')";
 
 export type Row = Record<string, unknown>;
 
@@ -18,7 +25,8 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
   const stmt = (sql: string) => db.prepare(sql);
   // Never require a column newer than OpenCode 1.2: fall back to creation time where `time_updated` is absent.
   const updated = (table: string): string => (info.columns(table).has('time_updated') ? 'time_updated' : 'time_created');
-  const PART_META = `rowid AS _rowid, id, message_id, session_id, time_created, ${updated('part')} AS _updated, ${PART_META_DATA}`;
+  const PART_META_ROW = `rowid AS _rowid, id, message_id, session_id, time_created, ${updated('part')} AS _updated`;
+  const PART_META = `${PART_META_ROW}, ${PART_META_DATA}`;
   const MESSAGE = `rowid AS _rowid, id, session_id, time_created, ${updated('message')} AS _updated, data`;
   return {
     projects: has('project') ? stmt(`SELECT ${selectList(info, 'project', PROJECT_COLUMNS)} FROM project`) : undefined,
@@ -38,8 +46,13 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     partsOfMessage: stmt(`SELECT ${PART_META} FROM part WHERE message_id = ?`),
     partsAfterRowid: stmt(`SELECT ${PART_META} FROM part WHERE rowid > ?`),
     sessionPartsUpdatedSince: stmt(`SELECT ${PART_META} FROM part WHERE session_id = ? AND ${updated('part')} >= ?`),
-    // Tool calls in a rowid range, by page (the session database counts every call; SQLite checks the type).
-    toolPartsPage: stmt(`SELECT ${PART_META} FROM part WHERE rowid > ? AND rowid <= ? AND CASE WHEN json_valid(data) THEN json_extract(data, '$.type') END = 'tool' ORDER BY rowid LIMIT ?`),
+    // Output parts in a rowid range, by page, in one pass over the data: every tool call (the session
+    // database counts them; the rest of a text's or reasoning's data never leaves SQLite) and every
+    // output part's times. SQLite checks the type.
+    outputPartsPage: stmt(
+      `SELECT ${PART_META_ROW}, ${PART_TYPE} AS type, CASE WHEN ${PART_TYPE} = 'tool' THEN ${PART_META_DATA_EXPR} END AS data, ${OUTPUT_TIMES} FROM part WHERE rowid > ? AND rowid <= ? AND ${PART_TYPE} IN ${OUTPUT_TYPES} ORDER BY rowid LIMIT ?`,
+    ),
+    outputTimesOfMessage: stmt(`SELECT message_id, time_created, ${PART_TYPE} AS type, ${OUTPUT_TIMES} FROM part WHERE message_id = ? AND ${PART_TYPE} IN ${OUTPUT_TYPES}`),
     maxPartRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM part').pluck(),
     fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),
     // By message id alone: with the session too, SQLite may pick the session index and scan all its parts.

@@ -14,6 +14,7 @@ import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './s
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
+import { FirstOutputs } from '../first-output';
 
 /** The fingerprint of a database that is not there: a machine without OpenCode is as current as any. */
 const ABSENT = 'absent';
@@ -28,7 +29,7 @@ const KEY_PAGE = 10_000;
 const SCAN_WORKER_FROM_BYTES = 32 * 1024 * 1024;
 /** Messages whose parts are read per stage of the tail read (~2 queries per session; one stage is ~50 ms). */
 const TAIL_CHUNK = 500;
-/** Tool calls per page of the tool-call read (a page of 5,000 held the event loop ~450 ms on a loaded machine). */
+/** Output parts per page of the tool-call read (a page of 5,000 held the event loop ~450 ms on a loaded machine). */
 const TOOL_PAGE = 1_000;
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
@@ -402,7 +403,7 @@ export class SqliteReader implements SourceReader {
       }
     }
     yield chunk;
-    if (this.fullRead?.toolCalls?.() ?? true) yield* this.toolParts(q, newest);
+    if (this.fullRead?.toolCalls?.() ?? true) yield* this.outputParts(q, newest, messages);
     // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
     // others it did not meet: back to `newest`, the next read takes them all (again, harmlessly).
     this.cursor.partRowid = newest;
@@ -411,16 +412,35 @@ export class SqliteReader implements SourceReader {
   /**
    * Every tool call up to `newest`, by rowid page: the session database counts each (tool
    * insights); the store keeps the newest messages' parts only and drops the others as it takes them.
+   * The same pass notes every output part's times: then the replies, again, with their time to
+   * first token (the session database keeps it; the messages came before their parts).
    */
-  private *toolParts(q: Queries, newest: number): Generator<ChangeSet> {
-    let after = 0;
-    for (;;) {
+  private *outputParts(q: Queries, newest: number, messages: readonly MessageInfo[]): Generator<ChangeSet> {
+    const outputs = new FirstOutputs();
+    for (let after = 0; ; ) {
       const chunk = emptyChangeSet();
-      const rows = this.attempt(chunk, () => q.toolPartsPage.all(after, newest, TOOL_PAGE) as Row[]);
-      for (const row of rows ?? []) this.take(chunk, 'part', row);
+      const rows = this.attempt(chunk, () => q.outputPartsPage.all(after, newest, TOOL_PAGE) as Row[]);
+      for (const row of rows ?? []) {
+        outputs.note(String(row.message_id), row.type, row.own_start, row.run_start, row.time_created);
+        if (row.type === 'tool') this.take(chunk, 'part', row);
+      }
       yield chunk;
-      if (!rows || rows.length < TOOL_PAGE) return;
+      if (!rows) return;
+      if (rows.length < TOOL_PAGE) break;
       after = Number(rows.at(-1)?._rowid ?? newest);
+    }
+    const timed = outputs.withTtft(messages);
+    for (let i = 0; i < timed.length; i += MESSAGE_CHUNK) yield { ...emptyChangeSet(), messages: timed.slice(i, i + MESSAGE_CHUNK) };
+  }
+
+  /** The replies an increment read, with their time to first token from their output parts so far. */
+  private fillTtft(q: Queries, messages: MessageInfo[]): void {
+    const outputs = new FirstOutputs();
+    for (const m of messages) {
+      if (m.role !== 'assistant') continue;
+      for (const row of q.outputTimesOfMessage.all(m.id) as Row[]) outputs.note(m.id, row.type, row.own_start, row.run_start, row.time_created);
+      const ttft = outputs.ttftOf(m);
+      if (ttft !== undefined) m.ttft = ttft;
     }
   }
 
@@ -446,6 +466,7 @@ export class SqliteReader implements SourceReader {
     if (!q) return this.readAll();
     try {
       this.cursor.readIncrement(q, changes, (kind, row) => this.take(changes, kind, row));
+      this.fillTtft(q, changes.messages);
     } catch (error) {
       this.fail(changes, error);
     }
