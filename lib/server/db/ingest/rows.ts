@@ -55,20 +55,34 @@ export function messageRow(sourceId: number, m: MessageInfo): MessageTable {
   };
 }
 
-/** What a message holds beyond its columns (the `info` column); absent fields are left out. */
-type MessageExtras = Pick<MessageInfo, 'parentID' | 'agent' | 'mode' | 'finish' | 'error' | 'summary' | 'sideCall' | 'contextLimit'>;
+/**
+ * What a message holds beyond its columns (the `info` column), in short keys: p the prompt it
+ * answers, f finish, e error, s compaction summary, c side call, l context window. The agent
+ * column holds the agent, or the mode where there is none: `a: 0` says it was the mode (no agent),
+ * `m: 1` a mode equal to the agent, `m` otherwise the mode itself.
+ */
+interface MessageExtras {
+  p?: string;
+  a?: 0;
+  m?: 1 | string;
+  f?: string;
+  e?: MessageError;
+  s?: boolean;
+  c?: string;
+  l?: number;
+}
 
 function extrasOf(m: MessageInfo): string | null {
-  const extras: MessageExtras = {};
-  if (m.parentID !== undefined) extras.parentID = m.parentID;
-  if (m.agent !== undefined) extras.agent = m.agent;
-  if (m.mode !== undefined) extras.mode = m.mode;
-  if (m.finish !== undefined) extras.finish = m.finish;
-  if (m.error !== undefined) extras.error = m.error;
-  if (m.summary !== undefined) extras.summary = m.summary;
-  if (m.sideCall !== undefined) extras.sideCall = m.sideCall;
-  if (m.contextLimit !== undefined) extras.contextLimit = m.contextLimit;
-  const json = JSON.stringify(extras);
+  const x: MessageExtras = {};
+  if (m.parentID !== undefined) x.p = m.parentID;
+  if (m.agent === undefined && m.mode !== undefined) x.a = 0;
+  else if (m.mode !== undefined) x.m = m.mode === m.agent ? 1 : m.mode;
+  if (m.finish !== undefined) x.f = m.finish;
+  if (m.error !== undefined) x.e = m.error;
+  if (m.summary !== undefined) x.s = m.summary;
+  if (m.sideCall !== undefined) x.c = m.sideCall;
+  if (m.contextLimit !== undefined) x.l = m.contextLimit;
+  const json = JSON.stringify(x);
   return json === '{}' ? null : json;
 }
 
@@ -77,7 +91,7 @@ export type MessageRow = Omit<MessageTable, 'source_id'>;
 
 /** The message a row holds, as the reader gave it (the inverse of `messageRow`). */
 export function messageOfRow(r: MessageRow): MessageInfo {
-  const extras = r.info === null ? {} : (JSON.parse(r.info) as MessageExtras & { error?: MessageError });
+  const x = r.info === null ? {} : (JSON.parse(r.info) as MessageExtras);
   const message: MessageInfo = {
     id: r.id,
     sessionID: r.session_id,
@@ -85,11 +99,23 @@ export function messageOfRow(r: MessageRow): MessageInfo {
     time: r.completed === null ? { created: r.created } : { created: r.created, completed: r.completed },
     cost: r.cost,
     tokens: { input: r.input, output: r.output, reasoning: r.reasoning, cacheRead: r.cache_read, cacheWrite: r.cache_write },
-    ...extras,
   };
+  if (x.p !== undefined) message.parentID = x.p;
+  if (r.agent !== null) {
+    if (x.a === 0) message.mode = r.agent;
+    else {
+      message.agent = r.agent;
+      if (x.m !== undefined) message.mode = x.m === 1 ? r.agent : x.m;
+    }
+  }
   if (r.provider_id !== null) message.providerID = r.provider_id;
   if (r.model_id !== null) message.modelID = r.model_id;
   if (r.cost_unrecorded) message.costUnrecorded = true;
+  if (x.f !== undefined) message.finish = x.f;
+  if (x.e !== undefined) message.error = x.e;
+  if (x.s !== undefined) message.summary = x.s;
+  if (x.c !== undefined) message.sideCall = x.c;
+  if (x.l !== undefined) message.contextLimit = x.l;
   if (r.ttft !== null) message.ttft = r.ttft;
   return message;
 }
