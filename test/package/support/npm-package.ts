@@ -1,7 +1,7 @@
 // Packing the project and installing the tarball the way a user does, for the package tests and
 // `npm run bench -- --package`. Everything goes into the folders given; nothing global is touched.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -77,10 +77,12 @@ export interface Installed {
  * A folder of prebuilt binaries holding better-sqlite3's for this Node, packed from the clone's own
  * compiled copy under the name prebuild-install asks GitHub for. GitHub is out of reach here, so
  * without it every install compiles SQLite from source (about 100 s of CPU, most of the package
- * test's time); a user's install downloads that same prebuilt binary.
+ * test's time); a user's install downloads a prebuilt one from there.
  */
-export function localPrebuilds(destination: string): string {
+export function localPrebuilds(destination: string): string | undefined {
   const dir = path.join(root, 'node_modules', 'better-sqlite3');
+  // No compiled copy (its install failed here): the package's install compiles its own.
+  if (!existsSync(path.join(dir, 'build', 'Release', 'better_sqlite3.node'))) return undefined;
   const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
   mkdirSync(destination, { recursive: true });
   // prebuild-install's name ({name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}; libc is empty for glibc).
