@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const SYSTEM = ['test/browser/**/*.test.ts', 'test/live/**/*.test.ts', 'test/package/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -13,8 +14,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['node_modules', 'test/fixtures/**'],
+    // `--project unit`: everything but the files that start the built dashboard, Chromium, real agents
+    // or the npm package (`--project system`, where most of the suite's minutes go).
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['node_modules', 'test/fixtures/**', ...SYSTEM] } },
+      { extends: true, test: { name: 'system', include: SYSTEM } },
+    ],
     // As bin/sessionscope.mjs sets it: SQLite reads `file:` URIs (immutable opens of OpenCode's database).
     // The search index's build runs on the test's thread (test/search/search-worker.test.ts runs the worker).
     // Queries likewise (test/search/search-off-thread.test.ts runs them on their worker).

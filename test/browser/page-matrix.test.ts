@@ -1,10 +1,11 @@
-// Every page at 320, 390, 768, 900, 1024 and 1440 px (light and dark at 390 and 1440, alternating between), on real agents' data
+// Every page at 320, 390, 768, 900, 1024 and 1440 px, light and dark, on real agents' data
 // (OpenCode 1.18.33, pi 0.73.1, Claude Code 2.1.328, two plan projects) plus a 320-turn session: nothing scrolls
 // sideways, no table cell is cut unannounced, a session title has room, the tab is named after the
 // page, a session's title, status and cost stay in view at its newest turn, its subagent tree fits
 // its box, the 404 page is ours and does not scroll, no console error; at
 // 390 and 1440 px also no serious or critical axe-core violation, and Tab reaches every control
-// with a visible focus. One browser and one server; the pages of a size and theme load side by side.
+// with a visible focus. One browser and one server; the pages of a size load side by side, once for
+// both schemes.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,9 @@ const SIZES = [
   { name: 'desktop', width: 1440, height: 900, full: true },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
+// `CI=true` (or 1): a run nobody looks at the pictures of.
+const IN_CI = /^(1|true)$/i.test(process.env.CI ?? '');
+type Scheme = (typeof SCHEMES)[number];
 
 interface PageSpec {
   name: string;
@@ -93,61 +97,84 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     );
   }
 
-  // Both schemes at the two full sizes; the widths between alternate (the layout is what they check,
-  // and colours are the same at every width): eight passes, not twelve, for the suite's time.
-  SIZES.forEach((size, i) => {
-    for (const scheme of size.full ? SCHEMES : [SCHEMES[i % 2]!]) {
-      const tabWalked = size.full && scheme === 'light';
-      it(`${size.name} ${size.width}x${size.height}, ${scheme}: fits, nothing cut, tab named, session header in view, no console errors${size.full ? ', axe clean' : ''}${tabWalked ? ', Tab reaches everything' : ''}`, async () => {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
-        context.setDefaultTimeout(120_000);
-        context.setDefaultNavigationTimeout(120_000);
-        const problems: string[] = [];
-        try {
-          // Three pages side by side at most, closed before the next three: each holds a live
-          // connection, and Chromium opens six per host (a seventh page would never load).
-          for (let i = 0; i < pages.length; i += 3) {
-            const opened = await openSome(context, pages.slice(i, i + 3));
-            for (const { spec, page, watch } of opened) {
-              const where = `${spec.name} (${size.width}, ${scheme})`;
-              const overflow = await horizontalOverflow(page);
-              if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
-              for (const cell of await clippedCells(page)) problems.push(`${where}: ${cell}`);
-              const tab = (await page.title()).replace(/^\(\d+\) /, '');
-              if (tab !== spec.tab) problems.push(`${where}: the tab reads "${tab}", not "${spec.tab}"`);
-              // A title column of 46 px read "[s:si…" while figures kept theirs.
-              if (spec.name === 'sessions' && size.width > 720) {
-                const narrowest = await narrowestTitleCell(page, '[data-testid="sessions-table"]');
-                if (narrowest < 150) problems.push(`${where}: a title cell is ${Math.round(narrowest)} px wide`);
-              }
-              // Opened at the newest turn, the session is still named, with its status and cost.
-              if (spec.name.endsWith('session')) {
-                for (const hidden of await offScreenOnceSettled(page, ['[data-testid="session-title"]', '[data-testid="session-bar"] .badge', '[data-testid="session-bar-cost"]'])) problems.push(`${where}: ${hidden} is not on screen at the newest turn`);
-              }
-              // Its subagent tree within its box (a phone cut the first subagent at the right edge).
-              for (const node of await treeNodesOutside(page)) problems.push(`${where}: the subagent tree cuts ${node}`);
-              // Next's own 404 page was bare and scrolled.
-              if (spec.name === 'not-found' && (await page.evaluate(() => document.scrollingElement!.scrollHeight > window.innerHeight))) problems.push(`${where}: scrolls`);
-              if (size.full) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
-              if (tabWalked) {
-                const walk = await tabWalk(page);
-                if (!/skip-link/.test(walk.first)) problems.push(`${where}: the first Tab stop is ${walk.first}, not the skip link`);
-                for (const el of walk.unreached) problems.push(`${where}: Tab never reaches ${el}`);
-                for (const el of walk.invisibleFocus) problems.push(`${where}: no visible focus on ${el}`);
-                if (walk.chartStops > 0) problems.push(`${where}: ${walk.chartStops} Tab stops inside charts`);
-              }
-              await saveScreenshot(page, `matrix-${spec.name}-${size.width}-${scheme}`, spec.name !== 'long-session');
-              // The 404 page's own answer is logged as a failed resource.
-              for (const error of watch.errors) if (!(spec.name === 'not-found' && /status of 404/.test(error))) problems.push(`${where}: console: ${error}`);
-              await page.close();
-            }
-          }
-          expect(problems).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      }, 600_000);
+  /** What is wrong with how a loaded page is laid out, in the colour scheme it shows now. */
+  async function layoutProblems(page: Page, spec: PageSpec, where: string, width: number): Promise<string[]> {
+    const problems: string[] = [];
+    const overflow = await horizontalOverflow(page);
+    if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
+    for (const cell of await clippedCells(page)) problems.push(`${where}: ${cell}`);
+    const tab = (await page.title()).replace(/^\(\d+\) /, '');
+    if (tab !== spec.tab) problems.push(`${where}: the tab reads "${tab}", not "${spec.tab}"`);
+    // A title column of 46 px read "[s:si…" while figures kept theirs.
+    if (spec.name === 'sessions' && width > 720) {
+      const narrowest = await narrowestTitleCell(page, '[data-testid="sessions-table"]');
+      if (narrowest < 150) problems.push(`${where}: a title cell is ${Math.round(narrowest)} px wide`);
     }
+    // Opened at the newest turn, the session is still named, with its status and cost.
+    if (spec.name.endsWith('session')) {
+      for (const hidden of await offScreenOnceSettled(page, ['[data-testid="session-title"]', '[data-testid="session-bar"] .badge', '[data-testid="session-bar-cost"]'])) problems.push(`${where}: ${hidden} is not on screen at the newest turn`);
+    }
+    // Its subagent tree within its box (a phone cut the first subagent at the right edge).
+    for (const node of await treeNodesOutside(page)) problems.push(`${where}: the subagent tree cuts ${node}`);
+    // Next's own 404 page was bare and scrolled.
+    if (spec.name === 'not-found' && (await page.evaluate(() => document.scrollingElement!.scrollHeight > window.innerHeight))) problems.push(`${where}: scrolls`);
+    return problems;
+  }
+
+  async function axeProblems(page: Page, where: string): Promise<string[]> {
+    return (await axeViolations(page)).map((v) => `${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+  }
+
+  // Each page is loaded once per width, in light, and checked; then switched to dark where it stands
+  // (page.emulateMedia: the theme is CSS variables under prefers-color-scheme, no script reads it) and
+  // checked again. The layout checks run in each scheme before anything scrolls (axe, screenshots and
+  // the Tab walk do), so the session pages are checked as they open, at their newest turn.
+  SIZES.forEach((size, i) => {
+    // Screenshots of both schemes at the two full sizes, one between.
+    const shot = (scheme: Scheme) => size.full || scheme === SCHEMES[i % 2];
+    it(`${size.name} ${size.width}x${size.height}, light and dark: fits, nothing cut, tab named, session header in view, no console errors${size.full ? ', axe clean, Tab reaches everything' : ''}`, async () => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: 'light' });
+      context.setDefaultTimeout(120_000);
+      context.setDefaultNavigationTimeout(120_000);
+      const problems: string[] = [];
+      try {
+        // Three pages side by side at most, closed before the next three: each holds a live
+        // connection, and Chromium opens six per host (a seventh page would never load).
+        for (let i = 0; i < pages.length; i += 3) {
+          const opened = await openSome(context, pages.slice(i, i + 3));
+          for (const { spec, page, watch } of opened) {
+            const where = (scheme: Scheme) => `${spec.name} (${size.width}, ${scheme})`;
+            const found: string[] = [];
+            // Pictures for people to look at; a CI run, where nobody does, keeps those of failing pages.
+            const shoot = async (scheme: Scheme) => {
+              if (shot(scheme) && (!IN_CI || found.length > 0)) await saveScreenshot(page, `matrix-${spec.name}-${size.width}-${scheme}`, spec.name !== 'long-session');
+            };
+            found.push(...(await layoutProblems(page, spec, where('light'), size.width)));
+            await page.emulateMedia({ colorScheme: 'dark' });
+            found.push(...(await layoutProblems(page, spec, where('dark'), size.width)));
+            if (size.full) found.push(...(await axeProblems(page, where('dark'))));
+            await shoot('dark');
+            await page.emulateMedia({ colorScheme: 'light' });
+            if (size.full) found.push(...(await axeProblems(page, where('light'))));
+            await shoot('light');
+            if (size.full) {
+              const walk = await tabWalk(page);
+              if (!/skip-link/.test(walk.first)) found.push(`${where('light')}: the first Tab stop is ${walk.first}, not the skip link`);
+              for (const el of walk.unreached) found.push(`${where('light')}: Tab never reaches ${el}`);
+              for (const el of walk.invisibleFocus) found.push(`${where('light')}: no visible focus on ${el}`);
+              if (walk.chartStops > 0) found.push(`${where('light')}: ${walk.chartStops} Tab stops inside charts`);
+            }
+            // The 404 page's own answer is logged as a failed resource.
+            for (const error of watch.errors) if (!(spec.name === 'not-found' && /status of 404/.test(error))) found.push(`${spec.name} (${size.width}): console: ${error}`);
+            problems.push(...found);
+            await page.close();
+          }
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 600_000);
   });
 
   for (const size of SIZES.filter((s) => s.full)) {

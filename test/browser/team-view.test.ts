@@ -44,41 +44,45 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
   it('switches the overview to the team: spend per person and machine, active now, every machine\'s newest sessions', { timeout: 180_000 }, async () => {
     // The dashboard publishes its own machine once its first read is in.
     await expect.poll(async () => ((await (await fetch(`${dashboard.url}/api/team`)).json()) as { publishing?: { state: string } }).publishing?.state, { timeout: 90_000 }).toBe('published');
+    // Once per width, looked at in light and then in dark switched in place (page.emulateMedia: the
+    // theme is CSS variables under prefers-color-scheme).
     for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light' });
+      const page = await context.newPage();
+      const watch = watchPage(page, dashboard.url);
+      await page.goto(`${dashboard.url}/`);
+      await page.getByRole('button', { name: 'Team' }).click();
+      await page.waitForURL(/[?&]scope=team/);
+      const people = page.locator('[data-testid="team-by-person"] li');
+      await expect.poll(() => people.count(), { timeout: 30_000 }).toBe(2);
+      // In the 30 days the charts show, Bob's one recent session ($3); the fixture machine's stored costs are far less.
+      expect(await people.first().getAttribute('data-key')).toBe('bob');
+      expect(await people.first().locator('[data-col="cost"]').innerText()).toBe('$3.00');
+      // Each panel loads on its own: waited for, not read once.
+      await expect.poll(() => page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+      const active = page.locator('[data-testid="team-active"] li');
+      await expect.poll(() => active.count()).toBeGreaterThan(0);
+      expect(await active.first().innerText()).toContain('Bob fixes the flaky test');
+      expect(await active.first().getAttribute('data-machine')).toBe('build-box');
+      const recent = page.locator('[data-testid="team-recent"] li');
+      await expect.poll(() => recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort()), { timeout: 30_000 }).toEqual(['ann', 'bob']);
+      expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
       for (const scheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
-        const page = await context.newPage();
-        const watch = watchPage(page, dashboard.url);
-        await page.goto(`${dashboard.url}/`);
-        await page.getByRole('button', { name: 'Team' }).click();
-        await page.waitForURL(/[?&]scope=team/);
-        const people = page.locator('[data-testid="team-by-person"] li');
-        await expect.poll(() => people.count(), { timeout: 30_000 }).toBe(2);
-        // In the 30 days the charts show, Bob's one recent session ($3); the fixture machine's stored costs are far less.
-        expect(await people.first().getAttribute('data-key')).toBe('bob');
-        expect(await people.first().locator('[data-col="cost"]').innerText()).toBe('$3.00');
-        // Each panel loads on its own: waited for, not read once.
-        await expect.poll(() => page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
-        const active = page.locator('[data-testid="team-active"] li');
-        await expect.poll(() => active.count()).toBeGreaterThan(0);
-        expect(await active.first().innerText()).toContain('Bob fixes the flaky test');
-        expect(await active.first().getAttribute('data-machine')).toBe('build-box');
-        const recent = page.locator('[data-testid="team-recent"] li');
-        await expect.poll(() => recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort()), { timeout: 30_000 }).toEqual(['ann', 'bob']);
-        expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
+        await page.emulateMedia({ colorScheme: scheme });
         // Nothing wider than the window.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} ${scheme}`).toBeLessThanOrEqual(width);
         await saveScreenshot(page, `team-overview-${width}-${scheme}`);
-        // All time: his old sessions too ($1.25 x 3 sessions x 2 replies + $3).
-        await page.goto(`${dashboard.url}/?scope=team&range=all`);
-        await expect.poll(() => page.locator('[data-testid="team-by-person"] li[data-key="bob"] [data-col="cost"]').innerText(), { timeout: 30_000 }).toBe('$10.50');
-        await page.getByRole('button', { name: 'This machine' }).click();
-        await page.waitForURL((url) => !url.search.includes('scope=team'));
-        await page.locator('#live-now').waitFor();
-        expect(watch.errors).toEqual([]);
-        expect(watch.foreignRequests).toEqual([]);
-        await context.close();
       }
+      await page.emulateMedia({ colorScheme: 'light' });
+      // All time: his old sessions too ($1.25 x 3 sessions x 2 replies + $3).
+      await page.goto(`${dashboard.url}/?scope=team&range=all`);
+      await expect.poll(() => page.locator('[data-testid="team-by-person"] li[data-key="bob"] [data-col="cost"]').innerText(), { timeout: 30_000 }).toBe('$10.50');
+      await page.getByRole('button', { name: 'This machine' }).click();
+      await page.waitForURL((url) => !url.search.includes('scope=team'));
+      await page.locator('#live-now').waitFor();
+      expect(watch.errors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      await context.close();
     }
   });
 

@@ -1,5 +1,6 @@
 // The package a user installs: `npm pack` (prepack lays out the prebuilt app), `npm install -g` of the
-// tarball into a temporary prefix (better-sqlite3 compiles there), then the installed `sessionscope`.
+// tarball into a temporary prefix (better-sqlite3's install script takes its prebuilt binary, as a
+// user's downloads it, from the clone's compiled copy: see localPrebuilds), then the installed `sessionscope`.
 // One pack and one install for the whole file: the build is the browser tests' `.next-test`
 // (standalone output), shipped as is, so `npm test` builds the dashboard once.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { copyFixture, type FixtureCopy } from '../tools/fixture-dir';
 import { POSTGRES_UNAVAILABLE, startPostgres } from '../support/postgres';
 import { TreeBuilder } from '../support/tree-builder';
 import { startOtlpReceiver } from '../support/otlp-receiver';
-import { cleanNpmEnv, installGlobally, packProject, run, type Installed, type Packed } from './support/npm-package';
+import { cleanNpmEnv, installGlobally, localPrebuilds, packProject, run, type Installed, type Packed } from './support/npm-package';
 
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures');
 const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
@@ -37,7 +38,7 @@ describe('the npm package', () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'sessionscope-package-'));
     await ensureTestBuild();
     packed = await packProject(work, TEST_DIST_DIR);
-    installed = await installGlobally(packed.tarball, path.join(work, 'prefix'));
+    installed = await installGlobally(packed.tarball, path.join(work, 'prefix'), localPrebuilds(path.join(work, 'prebuilds')));
   }, 900_000);
 
   afterAll(async () => {
@@ -134,7 +135,9 @@ describe('the npm package', () => {
     // cache, and no install scripts: --version needs no SQLite, and the install above compiled it.
     const npx = await run('npx', ['--yes', '--ignore-scripts', `--cache=${path.join(work, 'npx-cache')}`, `./${path.basename(packed.tarball)}`, '--version'], { cwd: path.dirname(packed.tarball), env: cleanNpmEnv() });
     expect(npx.stdout.trim()).toBe(manifest.version);
-  });
+    // npx unpacks the 36 MB package and fetches its dependencies into an empty cache: about 20 s at
+    // a load of 12 on two cores, too near the default 30 s.
+  }, 120_000);
 
   it.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishes this machine\'s sessions into a team PostgreSQL (pg bundled into dist/cli.mjs)', async () => {
     const pg = await startPostgres();

@@ -1,6 +1,7 @@
 // Packing the project and installing the tarball the way a user does, for the package tests and
 // `npm run bench -- --package`. Everything goes into the folders given; nothing global is touched.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -72,8 +73,31 @@ export interface Installed {
   dir: string;
 }
 
-/** `npm install -g --prefix <prefix> <tarball>`: compiles better-sqlite3 from source where no prebuilt binary is reachable. */
-export async function installGlobally(tarball: string, prefix: string): Promise<Installed> {
-  await ok('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: path.dirname(tarball) });
+/**
+ * A folder of prebuilt binaries holding better-sqlite3's for this Node, packed from the clone's own
+ * compiled copy under the name prebuild-install asks GitHub for. GitHub is out of reach here, so
+ * without it every install compiles SQLite from source (about 100 s of CPU, most of the package
+ * test's time); a user's install downloads a prebuilt one from there.
+ */
+export function localPrebuilds(destination: string): string | undefined {
+  const dir = path.join(root, 'node_modules', 'better-sqlite3');
+  // No compiled copy (its install failed here): the package's install compiles its own.
+  if (!existsSync(path.join(dir, 'build', 'Release', 'better_sqlite3.node'))) return undefined;
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+  mkdirSync(destination, { recursive: true });
+  // prebuild-install's name ({name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}; libc is empty for glibc).
+  const tarball = path.join(destination, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
+  const packed = spawnSync('tar', ['-czf', tarball, '-C', dir, 'build/Release/better_sqlite3.node'], { encoding: 'utf8' });
+  if (packed.status !== 0) throw new Error(`tar of better_sqlite3.node failed: ${packed.stderr}`);
+  return destination;
+}
+
+/**
+ * `npm install -g --prefix <prefix> <tarball>`: compiles better-sqlite3 from source where no prebuilt
+ * binary is reachable, or takes it from `prebuilds` (see localPrebuilds) when given.
+ */
+export async function installGlobally(tarball: string, prefix: string, prebuilds?: string): Promise<Installed> {
+  const env = cleanNpmEnv(prebuilds ? { npm_config_better_sqlite3_local_prebuilds: prebuilds } : {});
+  await ok('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: path.dirname(tarball), env });
   return { prefix, bin: path.join(prefix, 'bin', 'sessionscope'), dir: path.join(prefix, 'lib', 'node_modules', 'sessionscope') };
 }
