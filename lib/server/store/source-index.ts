@@ -19,11 +19,9 @@ export interface HeldMessages {
   /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
   newestIds(sessionID: string, count: number): Set<string>;
   count(): number;
-  /** The newest time (completion, else creation) of each of these sessions' messages, for those that have any. */
-  newestTimes(sessionIDs: readonly string[]): Map<string, number>;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], bySession: () => [], newestIds: () => new Set(), count: () => 0, newestTimes: () => new Map() };
+const NO_MESSAGES: HeldMessages = { of: () => [], bySession: () => [], newestIds: () => new Set(), count: () => 0 };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions
@@ -104,7 +102,7 @@ export class SourceIndex {
     this.noteIssues(changes.issues);
     this.trimParts(touched);
     // A full read (the reader reopened the source) writes nothing: only an increment can be a write seen now.
-    this.noteActivity(touched, live && !changes.complete, Date.now());
+    this.noteActivity(touched, changes, live && !changes.complete, Date.now());
     return touched;
   }
 
@@ -121,8 +119,16 @@ export class SourceIndex {
     return out;
   }
 
-  private noteActivity(touched: Set<string>, live: boolean, now: number): void {
-    const newest = live || touched.size === 0 ? undefined : this.messages.newestTimes([...touched]);
+  /**
+   * A read (not a write seen now) dates a session by its record and the messages the change brings:
+   * a full read brings all of a session's, an increment its new ones (its older ones are older).
+   */
+  private noteActivity(touched: Set<string>, changes: ChangeSet, live: boolean, now: number): void {
+    let newest: Map<string, number> | undefined;
+    if (!live) {
+      newest = new Map();
+      for (const m of changes.messages) newest.set(m.sessionID, Math.max(newest.get(m.sessionID) ?? 0, m.time.completed ?? m.time.created));
+    }
     for (const id of touched) {
       const at = live ? now : Math.max(this.sessions.get(id)?.time.updated ?? 0, newest?.get(id) ?? 0);
       if (at + STALE_AFTER_MS >= now) this.liveUntil.set(id, Math.max(this.liveUntil.get(id) ?? 0, at + STALE_AFTER_MS));

@@ -16,13 +16,6 @@ const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id
 // Every message of the source, session by session (the index's order: no sort).
 const messagesOfSource = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).orderBy('session_id').orderBy(sql`rowid`).compile();
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
-const newestOfSessions = k
-  .selectFrom('message')
-  .select(['session_id', sql<number>`max(coalesce(completed, created))`.as('newest')])
-  .where('source_id', '=', 0)
-  .where('session_id', 'in', sql<string>`(select value from json_each(${'[]'}))`)
-  .groupBy('session_id')
-  .compile();
 
 /** Sessions whose messages are kept read: a page, a status and the search ask for the same session several times in a row. */
 const KEPT_SESSIONS = 64;
@@ -96,13 +89,6 @@ export class HeldMessagesOfSource {
       this.counted = db && sourceId !== undefined ? Number(db.value(countOfSource, [sourceId]) ?? 0) : 0;
     }
     return this.counted;
-  }
-
-  newestTimes(sessionIDs: readonly string[]): Map<string, number> {
-    const db = this.db();
-    const sourceId = this.sourceId();
-    if (!db || sourceId === undefined || sessionIDs.length === 0) return new Map();
-    return new Map(db.all<{ session_id: string; newest: number }>(newestOfSessions, [sourceId, JSON.stringify(sessionIDs)]).map((r) => [r.session_id, Number(r.newest)]));
   }
 
   /** The sessions' messages changed: read them again when asked. */

@@ -19,7 +19,7 @@ import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
-import { FirstOutputs } from '../first-output';
+import { FirstOutputs, OUTPUT_PART_TYPES } from '../first-output';
 import type { MessageInfo } from '@/lib/model/message';
 import { fileVersionSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
@@ -150,6 +150,19 @@ export class JsonTreeReader implements SourceReader {
     }
   }
 
+  /**
+   * A reply whose output parts changed without its own file: read it too, so that its time to first
+   * token is taken again from its parts as they are now (as a fresh read would take it).
+   */
+  private async readRepliesOfOutputs(changes: ChangeSet): Promise<void> {
+    const held = new Set(changes.messages.map((m) => m.id));
+    const files = new Set<string>();
+    for (const p of changes.parts) {
+      if (!held.has(p.messageID) && OUTPUT_PART_TYPES.has(p.type)) files.add(path.join(this.path, 'message', p.sessionID, `${p.messageID}.json`));
+    }
+    await mapLimit([...files], READ_CONCURRENCY, (file) => this.readOne(changes, file));
+  }
+
   /** The replies a change read, with their time to first token from their output parts so far (their part folders, read). */
   private async fillTtft(messages: MessageInfo[]): Promise<void> {
     const replies = messages.filter((m) => m.role === 'assistant');
@@ -201,6 +214,7 @@ export class JsonTreeReader implements SourceReader {
     for (const file of fromListings) named.delete(file);
     await mapLimit([...named], READ_CONCURRENCY, (file) => this.readOne(changes, file));
     await this.readListed(changes, [...fromListings]);
+    await this.readRepliesOfOutputs(changes);
     await this.fillTtft(changes.messages);
     this.cacheWriter?.schedule(undefined);
     return changes;
