@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_FILTERS } from '@/lib/model/source';
 import { STATS_GROUPINGS } from '@/lib/stats/stats-query';
 
 /** `?scope=team`: the team's database instead of this machine's (where `--team-db` names one). */
@@ -18,9 +19,11 @@ export const teamStatsExtrasSchema = z
 
 const bool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-/** `/api/sessions?scope=team`: the newest first, a page at a time. */
+/** `/api/sessions?scope=team`: the newest first (within each person or machine with `group=`), a page at a time. */
 export const teamSessionsQuerySchema = z.object({
   ...who,
+  source: z.enum(SOURCE_FILTERS).optional(),
+  group: z.enum(TEAM_GROUPINGS).optional(),
   roots: bool.optional(),
   /** Only sessions with activity since this time (ms): "running now" is activity in the last minutes. */
   activeSince: z.coerce.number().int().nonnegative().optional(),
@@ -43,6 +46,9 @@ export interface TeamSessionRow {
   updated: number;
   archived?: number;
   messages: number;
+  /** provider/model of its replies, as this machine's list names them. */
+  models: string[];
+  agents: string[];
   /** USD as the agents stored it (team rows are not priced per session). */
   cost: number;
   tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number };
@@ -52,5 +58,14 @@ export interface TeamSessionPage {
   scope: 'team';
   sessions: TeamSessionRow[];
   total: number;
+  /** With `group=`: each person or machine on this page, with all its sessions that match (not only this page's). */
+  groups?: TeamSessionGroup[];
   nextCursor?: string;
+}
+
+export interface TeamSessionGroup {
+  key: string;
+  sessions: number;
+  /** USD as the agents stored it. */
+  cost: number;
 }
