@@ -1,6 +1,9 @@
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ScopeSwitch } from '@/components/team/scope-switch';
+import { TeamSearchView } from '@/components/team/team-search-view';
+import { useTeamScope } from '@/components/team/use-team-scope';
 import { Panel } from '@/components/ui/panel';
 import { useFilterOptions } from '@/components/sessions/use-filter-options';
 import { SOURCE_FAMILY_LABELS } from '@/lib/model/source';
@@ -17,8 +20,28 @@ import { searchPageName } from '@/lib/view/document-title';
 const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to', 'order'] as const;
 type Filter = (typeof FILTERS)[number];
 
-/** Every hit for a query, best first, with filters in the URL and more on request. */
+/** This machine's search, or the team's (`?scope=team` with --team-db: titles, folders, models and agents only). */
 export function SearchView() {
+  const { team, scope } = useTeamScope();
+  const head = (
+    <div className="page-head">
+      <h1 className="page-title">{scope === 'team' ? 'Search the team' : 'Search'}</h1>
+      {team && !team.teamOnly ? <ScopeSwitch scope={scope} /> : null}
+    </div>
+  );
+  if (team && scope === 'team') {
+    return (
+      <div className="page search-page">
+        {head}
+        <TeamSearchView team={team} />
+      </div>
+    );
+  }
+  return <MachineSearchView head={head} />;
+}
+
+/** Every hit for a query, best first, with filters in the URL and more on request. */
+function MachineSearchView({ head }: { head: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
   const url = useSearchParams();
@@ -64,7 +87,7 @@ export function SearchView() {
   );
   return (
     <div className="page search-page">
-      <h1 className="page-title">Search</h1>
+      {head}
       <form className="filter-bar" role="search" aria-label="Search everything" onSubmit={(e) => e.preventDefault()}>
         <input type="search" aria-label="Search text" placeholder="Words, “a phrase”, -exclude, a OR b" value={text} onChange={(e) => setText(e.target.value)} data-testid="search-page-input" />
         {select('source', 'Agent tool', options.sources.map((s) => ({ value: s, label: SOURCE_FAMILY_LABELS[s] })))}

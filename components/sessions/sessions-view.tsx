@@ -4,6 +4,9 @@ import { useCallback, useMemo } from 'react';
 import { readTableQuery, writeTableQuery, type TableQuery } from '@/lib/view/table-query';
 import { SessionFilterBar } from './session-filter-bar';
 import { SessionsTable } from './sessions-table';
+import { ScopeSwitch } from '@/components/team/scope-switch';
+import { TeamSessionsView } from '@/components/team/team-sessions-view';
+import { useTeamScope } from '@/components/team/use-team-scope';
 
 export function SessionsView() {
   const search = useSearchParams();
@@ -17,9 +20,24 @@ export function SessionsView() {
     },
     [router, pathname],
   );
+  const { team, scope } = useTeamScope();
+  const title = (
+    <div className="page-head">
+      <h1 className="page-title">{scope === 'team' ? 'Team sessions' : 'Sessions'}</h1>
+      {team && !team.teamOnly ? <ScopeSwitch scope={scope} /> : null}
+    </div>
+  );
+  if (team && scope === 'team') {
+    return (
+      <div className="page sessions-page">
+        {title}
+        <TeamSessionsView team={team} />
+      </div>
+    );
+  }
   return (
     <div className="page sessions-page">
-      <h1 className="page-title">Sessions</h1>
+      {title}
       <SessionFilterBar query={query} setQuery={setQuery} autoFocus={search?.get('focus') === 'search'} />
       <SessionsTable query={query} setQuery={setQuery} />
     </div>

@@ -28,10 +28,17 @@ export const teamSessionsQuerySchema = z.object({
   /** Only sessions with activity since this time (ms): "running now" is activity in the last minutes. */
   activeSince: z.coerce.number().int().nonnegative().optional(),
   q: z.string().max(500).optional(),
+  /** Search: every word in the title, the folder, or a model or agent of its replies (what the team holds of a session). */
+  text: z.string().trim().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   cursor: z.string().max(1000).optional(),
 });
 export type TeamSessionsQuery = z.infer<typeof teamSessionsQuerySchema>;
+
+/** `/api/search?scope=team`: the team's sessions whose title, folder, models or agents hold every word of `q`. */
+export const teamSearchQuerySchema = z
+  .object({ q: z.string().trim().min(1).max(500), ...who, source: z.enum(SOURCE_FILTERS).optional(), limit: z.coerce.number().int().min(1).max(100).default(30), cursor: z.string().max(1000).optional() })
+  .transform(({ q, ...rest }): TeamSessionsQuery => ({ ...rest, text: q }));
 
 export interface TeamSessionRow {
   id: string;
@@ -68,4 +75,10 @@ export interface TeamSessionGroup {
   sessions: number;
   /** USD as the agents stored it. */
   cost: number;
+}
+
+/** `GET /api/team/facets`: whom and which machines the team's filters offer. */
+export interface TeamFacets {
+  people: string[];
+  machines: string[];
 }

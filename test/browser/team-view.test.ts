@@ -82,6 +82,79 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     }
   });
 
+  it('switches the Sessions page to the team: rows name person and machine, other machines\' sessions are not links, filters and grouping by person and machine', { timeout: 240_000 }, async () => {
+    await expect.poll(async () => ((await (await fetch(`${dashboard.url}/api/team`)).json()) as { publishing?: { state: string } }).publishing?.state, { timeout: 90_000 }).toBe('published');
+    for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+        const page = await context.newPage();
+        const watch = watchPage(page, dashboard.url);
+        await page.goto(`${dashboard.url}/sessions`);
+        await page.getByRole('button', { name: 'Team' }).click();
+        await page.waitForURL(/[?&]scope=team/);
+        const rows = page.locator('[data-testid="team-sessions-table"] tbody tr[data-session-id]');
+        await expect.poll(() => rows.evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-machine')))].sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+        // Bob's newest session leads, says where its transcript is, and opens nothing.
+        const bobs = page.locator('tr[data-machine="build-box"]');
+        expect(await bobs.first().innerText()).toMatch(/bob\s+on build-box[\s\S]*Bob fixes the flaky test · transcript on build-box/);
+        expect(await bobs.locator('a').count()).toBe(0);
+        // This machine's own sessions open here.
+        expect(await page.locator('tr[data-machine="laptop"] a[data-session-link]').count()).toBe(await page.locator('tr[data-machine="laptop"]').count());
+        expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
+
+        await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
+        await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
+        await page.waitForURL(/[?&]person=bob/);
+        await expect.poll(() => rows.evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-person')))]), { timeout: 30_000 }).toEqual(['bob']);
+        expect(await page.getByTestId('sessions-total').innerText()).toMatch(/^4 sessions across the team/);
+
+        await page.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Machine' }).click();
+        await page.waitForURL(/[?&]group=machine/);
+        await expect.poll(() => page.locator('tr.team-group-row').evaluateAll((trs) => trs.map((tr) => tr.textContent)), { timeout: 30_000 }).toEqual(['Machine build-box · 4 sessions · $10.50']);
+        await page.getByRole('button', { name: 'Clear filters' }).click();
+        await expect.poll(() => page.locator('tr.team-group-row').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-group'))), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+        expect(page.url()).toMatch(/[?&]group=machine/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await saveScreenshot(page, `team-sessions-${width}-${scheme}`);
+
+        await page.getByRole('button', { name: 'This machine' }).click();
+        await page.waitForURL((url) => !url.search.includes('scope=team'));
+        await page.getByTestId('sessions-table').waitFor();
+        expect(await page.locator('[data-testid="sessions-table"] tr[data-machine]').count()).toBe(0);
+        expect(watch.errors).toEqual([]);
+        expect(watch.foreignRequests).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('switches Search to the team: sessions found by title, folder, model or agent, saying that text is searched on each machine only', { timeout: 180_000 }, async () => {
+    for (const [width, height, scheme] of [[1440, 1000, 'light'], [390, 844, 'dark']] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+      const page = await context.newPage();
+      const watch = watchPage(page, dashboard.url);
+      await page.goto(`${dashboard.url}/search?q=flaky`);
+      await page.getByRole('button', { name: 'Team' }).click();
+      await page.waitForURL(/[?&]scope=team/);
+      const rows = page.locator('[data-testid="team-search-results"] tbody tr');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
+      expect(await rows.first().getAttribute('data-machine')).toBe('build-box');
+      expect(await rows.first().innerText()).toMatch(/Bob fixes the flaky test · transcript on build-box · matches its title/);
+      expect(await page.getByTestId('team-search-scope').innerText()).toMatch(/prompts, replies, reasoning and tool calls stays on each machine/);
+      // A model every published session of Bob's used: his four, found by what the team holds of them.
+      await page.getByTestId('search-page-input').fill('sonnet');
+      await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
+      await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
+      await expect.poll(() => page.getByTestId('search-count').innerText(), { timeout: 30_000 }).toBe('4 sessions');
+      expect(await page.getByTestId('team-matched').first().innerText()).toMatch(/matches its model/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `team-search-${width}-${scheme}`);
+      expect(watch.errors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('with --team-only and a read-only role, reads nothing of its machine, publishes nothing and serves the team view alone', { timeout: 180_000 }, async () => {
     const admin = openPostgresSessionDb(pg.url('team'));
     await admin.pool.query('CREATE ROLE lead_reader LOGIN; GRANT USAGE ON SCHEMA public TO lead_reader; GRANT SELECT ON ALL TABLES IN SCHEMA public TO lead_reader');
@@ -94,6 +167,11 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
       await expect.poll(() => page.locator('[data-testid="team-by-person"] li').count(), { timeout: 30_000 }).toBe(2);
       expect(await page.getByTestId('scope-switch').count()).toBe(0);
       expect(await page.locator('#live-now').count()).toBe(0);
+      // Its Sessions page is the team's, with no switch to a machine it does not read.
+      await page.goto(`${lead.url}/sessions`);
+      await expect.poll(() => page.locator('[data-testid="team-sessions-table"] tbody tr[data-session-id]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await page.getByTestId('scope-switch').count()).toBe(0);
+      expect(await page.locator('[data-testid="team-sessions-table"] a').count()).toBe(0);
       expect((await admin.pool.query(`select count(*)::int as n from source where machine = 'lead-desk'`)).rows[0].n).toBe(0);
       expect(lead.output()).not.toMatch(/team database .* failed/);
     } finally {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
-import { TEAM_GROUPINGS, teamSessionsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { TEAM_GROUPINGS, teamSearchQuerySchema, teamSessionsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { teamFacetsPlan } from '../db/queries/team-facets';
 import { teamSessionsPlan } from '../db/queries/team-sessions';
 import { teamStatsPlan } from '../db/queries/team-stats';
 import { json, jsonError, parseQuery } from '../http/responses';
@@ -38,6 +39,18 @@ export function teamStatsResponse(request: Request): Promise<Response> | Respons
 /** `GET /api/sessions?scope=team`. */
 export function teamSessionsResponse(request: Request): Promise<Response> | Response {
   const query = parseQuery(request, teamSessionsQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
+}
+
+/** `GET /api/team/facets`. */
+export function teamFacetsResponse(): Promise<Response> {
+  return fromTeam(({ db }) => db.answer(teamFacetsPlan()));
+}
+
+/** `GET /api/search?scope=team`: what the team holds of a session (title, folder, models, agents), never its text. */
+export function teamSearchResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamSearchQuerySchema);
   if (!query.ok) return query.response;
   return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { matchesSource, SOURCE_KINDS } from '@/lib/model/source';
 import type { TeamGrouping, TeamSessionsQuery } from '@/lib/team/team-query';
+import { searchWords } from '@/lib/team/team-search';
 import { queryBuilder } from '../builders';
 
 /** The team's sessions that a `/api/sessions?scope=team` query asks for, joined to their machine and person. */
@@ -14,7 +15,13 @@ export function teamSessionsMatching(f: TeamSessionsQuery) {
   if (f.roots) q = q.where('s.parent_id', 'is', null);
   if (f.activeSince !== undefined) q = q.where('s.updated', '>=', f.activeSince);
   if (f.q) q = q.where(sql<boolean>`strpos(lower(s.title), ${f.q.toLowerCase()}) > 0`);
+  for (const word of searchWords(f.text)) q = q.where(holdsWord(word));
   return q;
+}
+
+/** The word in the session's title or folder, or in a model, provider or agent of its usage rows. */
+function holdsWord(word: string) {
+  return sql<boolean>`(strpos(lower(s.title), ${word}) > 0 or strpos(lower(s.directory), ${word}) > 0 or exists (select 1 from usage_rollup u where u.source_id = s.source_id and u.session_id = s.id and (strpos(lower(coalesce(u.model_id, '')), ${word}) > 0 or strpos(lower(coalesce(u.provider_id, '')), ${word}) > 0 or strpos(lower(coalesce(u.agent, '')), ${word}) > 0)))`;
 }
 
 export const groupColumn = (group: TeamGrouping) => (group === 'person' ? 'src.person' : 'src.machine') as 'src.person' | 'src.machine';
