@@ -56,6 +56,9 @@ export function TeamSessionFilterBar({ query, setQuery }: { query: TeamTableQuer
       <label className="inline-field">
         <input type="checkbox" checked={query.roots} onChange={(e) => set('roots', e.target.checked)} /> Roots only
       </label>
+      <label className="inline-field">
+        <input type="checkbox" checked={Boolean(query.live)} onChange={(e) => set('live', e.target.checked || undefined)} /> Running now
+      </label>
       <span className="inline-field">
         <span className="muted small">Group by</span>
         <span className="segmented" role="group" aria-label="Group by">

@@ -7,6 +7,7 @@ import { baseName } from '@/lib/format/format-path';
 import { formatCompact, formatCount } from '@/lib/format/format-tokens';
 import { SOURCE_KINDS, type SourceKind } from '@/lib/model/source';
 import type { TeamSessionRow as Row } from '@/lib/team/team-query';
+import { TeamStatusBadge } from './team-status-badge';
 
 /**
  * One session of the team, naming its person and machine. Its transcript stays on its machine
@@ -17,7 +18,10 @@ export function TeamSessionRow({ session: s, here, matched }: { session: Row; he
   const models = s.models.join(', ');
   const tokens = s.tokens.input + s.tokens.output + s.tokens.reasoning + s.tokens.cacheRead + s.tokens.cacheWrite;
   return (
-    <tr data-session-id={s.id} data-machine={s.machine} data-person={s.person}>
+    <tr data-session-id={s.id} data-machine={s.machine} data-person={s.person} data-status={s.status}>
+      <td>
+        <TeamStatusBadge status={s.status} machine={s.machine} updated={s.updated} />
+      </td>
       <td className="team-who-cell" title={`${s.person} on ${s.machine}`}>
         <strong>{s.person}</strong>
         <span className="muted"> on {s.machine}</span>

@@ -11,8 +11,8 @@ import { TeamSessionRow } from './team-session-row';
 import type { ConfiguredTeam } from './use-team-scope';
 import { TEAM_PAGE_SIZE, useTeamSessionPage } from './use-team-session-page';
 
-const COLUMNS = ['Who', 'Title', 'Project', 'Models', 'Msgs', 'Tokens', 'Cost', 'Last activity'];
-const HEAD_CLASSES: Record<string, string> = { Project: 'card-hide', Models: 'card-hide hide-below-1200', Msgs: 'num card-hide', Tokens: 'num card-hide hide-below-900', Cost: 'num card-hide', 'Last activity': 'num card-hide', Who: 'card-hide', Title: 'card-hide' };
+const COLUMNS = ['Status', 'Who', 'Title', 'Project', 'Models', 'Msgs', 'Tokens', 'Cost', 'Last activity'];
+const HEAD_CLASSES: Record<string, string> = { Status: 'card-hide', Project: 'card-hide', Models: 'card-hide hide-below-1200', Msgs: 'num card-hide', Tokens: 'num card-hide hide-below-900', Cost: 'num card-hide', 'Last activity': 'num card-hide', Who: 'card-hide', Title: 'card-hide' };
 
 /** The columns of TeamSessionRow (none on a phone, where each row is a card and nothing sorts). */
 export function TeamSessionsHead() {

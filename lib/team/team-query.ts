@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOURCE_FILTERS } from '@/lib/model/source';
 import { STATS_GROUPINGS } from '@/lib/stats/stats-query';
+import { SESSION_STATUSES, type SessionStatus } from '@/lib/status/session-status';
 
 /** `?scope=team`: the team's database instead of this machine's (where `--team-db` names one). */
 export const scopeSchema = z.object({ scope: z.enum(['machine', 'team']).default('machine') });
@@ -25,7 +26,11 @@ export const teamSessionsQuerySchema = z.object({
   source: z.enum(SOURCE_FILTERS).optional(),
   group: z.enum(TEAM_GROUPINGS).optional(),
   roots: bool.optional(),
-  /** Only sessions with activity since this time (ms): "running now" is activity in the last minutes. */
+  /** As its machine published it. */
+  status: z.enum(SESSION_STATUSES).optional(),
+  /** Only the sessions their machines published as live (busy, retrying, waiting for subagents or you, needing approval): what runs now. */
+  live: bool.optional(),
+  /** Only sessions with activity since this time (ms). */
   activeSince: z.coerce.number().int().nonnegative().optional(),
   q: z.string().max(500).optional(),
   /** Search: every word in the title, the folder, or a model or agent of its replies (what the team holds of a session). */
@@ -52,6 +57,8 @@ export interface TeamSessionRow {
   created: number;
   updated: number;
   archived?: number;
+  /** The status its machine's dashboard inferred when it last published; absent where none was published. */
+  status?: SessionStatus;
   messages: number;
   /** provider/model of its replies, as this machine's list names them. */
   models: string[];
@@ -81,4 +88,20 @@ export interface TeamSessionGroup {
 export interface TeamFacets {
   people: string[];
   machines: string[];
+}
+
+/** `GET /api/team/tools`: the team's tool calls per tool. */
+export const teamToolsQuerySchema = z.object({ ...who, from: z.coerce.number().int().nonnegative().optional(), limit: z.coerce.number().int().min(1).max(200).default(20) });
+export type TeamToolsQuery = z.infer<typeof teamToolsQuerySchema>;
+
+export interface TeamToolRow {
+  tool: string;
+  calls: number;
+  errors: number;
+  /** Turned down by the person at a permission prompt. */
+  rejected: number;
+  /** People who called it. */
+  people: number;
+  /** Summed time of the calls with a start and an end (ms). */
+  ms: number;
 }

@@ -3,9 +3,9 @@ import { apiTeamSessionsQuery, hasTeamFilters, readTeamTableQuery, writeTeamTabl
 
 describe('the team session list in the URL', () => {
   it('reads what it wrote, and keeps scope=team', () => {
-    const q = { person: 'ann', machine: 'ci runner', source: 'opencode' as const, group: 'machine' as const, roots: true, q: 'flaky' };
+    const q = { person: 'ann', machine: 'ci runner', source: 'opencode' as const, group: 'machine' as const, roots: true, live: true, q: 'flaky' };
     const written = writeTeamTableQuery(q);
-    expect(written).toBe('scope=team&person=ann&machine=ci+runner&source=opencode&group=machine&roots=1&q=flaky');
+    expect(written).toBe('scope=team&person=ann&machine=ci+runner&source=opencode&group=machine&roots=1&live=1&q=flaky');
     expect(readTeamTableQuery(new URLSearchParams(written))).toEqual(q);
     expect(hasTeamFilters(q)).toBe(true);
   });

@@ -8,6 +8,8 @@ export interface TeamTableQuery {
   source?: SourceFilter;
   group?: TeamGrouping;
   roots: boolean;
+  /** Only what runs now: the sessions their machines published as live. */
+  live?: boolean;
   q?: string;
 }
 
@@ -22,6 +24,7 @@ export function readTeamTableQuery(search: URLSearchParams): TeamTableQuery {
     source: SOURCE_FILTERS.includes(source as SourceFilter) ? (source as SourceFilter) : undefined,
     group: TEAM_GROUPINGS.includes(group as TeamGrouping) ? (group as TeamGrouping) : undefined,
     roots: search.get('roots') === '1' || search.get('roots') === 'true',
+    ...(search.get('live') === '1' ? { live: true } : {}),
     q: text(search.get('q')),
   };
 }
@@ -34,11 +37,12 @@ export function writeTeamTableQuery(q: TeamTableQuery): string {
   if (q.source) out.set('source', q.source);
   if (q.group) out.set('group', q.group);
   if (q.roots) out.set('roots', '1');
+  if (q.live) out.set('live', '1');
   if (q.q) out.set('q', q.q);
   return out.toString();
 }
 
-export const hasTeamFilters = (q: TeamTableQuery) => Boolean(q.person || q.machine || q.source || q.roots || q.q);
+export const hasTeamFilters = (q: TeamTableQuery) => Boolean(q.person || q.machine || q.source || q.roots || q.live || q.q);
 
 /** `/api/sessions?…` for one page of the list. */
 export function apiTeamSessionsQuery(q: TeamTableQuery, limit: number, cursor?: string): string {

@@ -1,5 +1,5 @@
-// The overview's "This machine | Team" switch of a dashboard started with --team-db: the team view
-// shows spend per person and machine, what is active across the team and the newest sessions of
+// The "This machine | Team" switch of a dashboard started with --team-db: the overview shows spend
+// per person and machine, what runs now (published statuses), tool calls and the newest sessions of
 // every machine, from a real PostgreSQL that another machine published into, at desktop and phone
 // widths in both schemes. A dashboard without --team-db offers no switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,9 +26,16 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     // Bob's build box: 3 old sessions and one active a minute ago.
     const bob = localHistory(3, 2, 'b', () => 1.25);
     const now = Date.now();
-    bob.writer.apply(bob.sourceId, { ...emptyChangeSet(), sessions: [{ ...session(9, 'b'), title: 'Bob fixes the flaky test', time: { created: now - 300_000, updated: now - 60_000 } }], messages: [{ ...message(9, 0, 3, 'b'), time: { created: now - 60_000 } }] });
+    bob.writer.apply(bob.sourceId, {
+      ...emptyChangeSet(),
+      sessions: [{ ...session(9, 'b'), title: 'Bob fixes the flaky test', time: { created: now - 300_000, updated: now - 60_000 } }],
+      messages: [{ ...message(9, 0, 3, 'b'), time: { created: now - 60_000 } }],
+      parts: [{ id: 'pb9', sessionID: 'b9', messageID: 'mb9-0', type: 'tool', tool: 'flaky_runner', status: 'error', created: now - 59_000, end: now - 58_000 }],
+    });
     const team = openPostgresSessionDb(pg.url('team'));
-    await publish({ local: bob.db, sourceIds: [bob.sourceId], team, machine: 'build-box', person: 'bob' });
+    // As Bob's dashboard infers them: his newest session is working now.
+    await publish({ local: bob.db, sourceIds: [bob.sourceId], team, machine: 'build-box', person: 'bob', statuses: new Map([['b9', 'busy'], ['b0', 'idle'], ['b1', 'idle'], ['b2', 'idle']]),
+    });
     await team.close();
     bob.db.close();
     [dashboard, browser] = await Promise.all([startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team'), '--machine', 'laptop', '--person', 'ann']), launchChromium()]);
@@ -59,10 +66,13 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
         expect(await people.first().locator('[data-col="cost"]').innerText()).toBe('$3.00');
         // Each panel loads on its own: waited for, not read once.
         await expect.poll(() => page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+        // Running now, from the statuses the machines published: Bob's busy session, none of the fixture's (days old).
         const active = page.locator('[data-testid="team-active"] li');
-        await expect.poll(() => active.count()).toBeGreaterThan(0);
-        expect(await active.first().innerText()).toContain('Bob fixes the flaky test');
+        await expect.poll(() => active.count(), { timeout: 30_000 }).toBe(1);
+        expect(await active.first().innerText()).toMatch(/Bob fixes the flaky test[\s\S]*Busy/);
         expect(await active.first().getAttribute('data-machine')).toBe('build-box');
+        // Tool calls of every machine: Bob's failed call among the fixture's.
+        await expect.poll(() => page.locator('[data-testid="team-tools"] li[data-key="flaky_runner"]').innerText(), { timeout: 30_000 }).toMatch(/1 call[\s\S]*1 error · 1 person/);
         const recent = page.locator('[data-testid="team-recent"] li');
         await expect.poll(() => recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort()), { timeout: 30_000 }).toEqual(['ann', 'bob']);
         expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
@@ -98,6 +108,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
         const bobs = page.locator('tr[data-machine="build-box"]');
         expect(await bobs.first().innerText()).toMatch(/bob\s+on build-box[\s\S]*Bob fixes the flaky test · transcript on build-box/);
         expect(await bobs.locator('a').count()).toBe(0);
+        expect(await bobs.first().getAttribute('data-status')).toBe('busy');
         // This machine's own sessions open here.
         expect(await page.locator('tr[data-machine="laptop"] a[data-session-link]').count()).toBe(await page.locator('tr[data-machine="laptop"]').count());
         expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);

@@ -2,6 +2,7 @@ import 'server-only';
 import { openPostgresSessionDb, type PostgresSessionDb } from '../db/postgres/postgres-session-db';
 import { publish, type PublishSummary } from '../db/publish/publisher';
 import type { Store } from '../store/store';
+import { sessionStatuses } from './session-statuses';
 import type { TeamConfig } from './team-config';
 
 export interface TeamPublishStatus {
@@ -118,7 +119,7 @@ export class TeamPublishing {
     this.wholeNeeded = false;
     try {
       // No retries inside: this loop waits between attempts and reads what changed meanwhile.
-      const summary = await publish({ local: mirror.db, sourceIds: mirror.sourceIds(), team: this.team, machine: this.config.machine, person: this.config.person, retryFor: 0, sessions });
+      const summary = await publish({ local: mirror.db, sourceIds: mirror.sourceIds(), team: this.team, machine: this.config.machine, person: this.config.person, retryFor: 0, sessions, statuses: sessionStatuses(this.store) });
       if (whole) this.wholeAt = Date.now();
       if (this.failures > 0) log(`[sessionscope] team database ${this.config.where} is back: published`);
       this.failures = 0;

@@ -1,9 +1,10 @@
 import 'server-only';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
-import { TEAM_GROUPINGS, teamSearchQuerySchema, teamSessionsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { TEAM_GROUPINGS, teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
 import { teamFacetsPlan } from '../db/queries/team-facets';
 import { teamSessionsPlan } from '../db/queries/team-sessions';
+import { teamToolsPlan } from '../db/queries/team-tools';
 import { teamStatsPlan } from '../db/queries/team-stats';
 import { json, jsonError, parseQuery } from '../http/responses';
 import { getTeamDb } from './team-db';
@@ -53,4 +54,11 @@ export function teamSearchResponse(request: Request): Promise<Response> | Respon
   const query = parseQuery(request, teamSearchQuerySchema);
   if (!query.ok) return query.response;
   return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
+}
+
+/** `GET /api/team/tools`. */
+export function teamToolsResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamToolsQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamToolsPlan(query.value)));
 }

@@ -4,8 +4,9 @@ import { partsMigration } from './0002-parts';
 import { teamMigration } from './0003-team';
 import { otlpExportMigration } from './0004-otlp-export';
 import { costRecordedMigration } from './0005-cost-recorded';
+import { teamPublishedMigration } from './0007-team-published';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, teamPublishedMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -5,7 +5,7 @@ import type { PostgresSessionDb } from '../postgres/postgres-session-db';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { ownedSessions } from '../queries/owned-sessions';
 import { localProjects, localSessions, sessionDigests } from './local-rows';
-import { publishedDigests, writeProjects, writeSessions } from './publish-batch';
+import { publishedDigests, publishedStatuses, writeProjects, writeSessions, writeStatuses } from './publish-batch';
 import { withRetry } from './retry';
 import { teamSourceId } from './team-source';
 
@@ -21,6 +21,11 @@ export interface PublishOptions {
    * others are taken as published. Absent: every session of every source, and what went.
    */
   sessions?: ReadonlySet<string>;
+  /**
+   * Each session's status as this machine's dashboard infers it (by session id), kept current in
+   * the team database; absent (a command that read nothing): the statuses published stand.
+   */
+  statuses?: ReadonlyMap<string, string>;
   /** Sessions per transaction (default 200). */
   batchSessions?: number;
   /** How long to retry while the team database is unreachable, in ms (default: a minute). */
@@ -37,6 +42,8 @@ export interface PublishSummary {
   removed: number;
   unchanged: number;
   messages: number;
+  /** Sessions whose published status changed. */
+  statuses: number;
   retries: number;
 }
 
@@ -45,6 +52,8 @@ interface SourcePlan {
   teamId: number;
   write: string[];
   gone: string[];
+  /** The sessions compared (this machine's, of this source). */
+  compared: string[];
 }
 
 /**
@@ -56,7 +65,7 @@ interface SourcePlan {
  */
 export async function publish(options: PublishOptions): Promise<PublishSummary> {
   const { local, team } = options;
-  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, retries: 0 };
+  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, statuses: 0, retries: 0 };
   const retry = <T>(task: () => Promise<T>) =>
     withRetry(task, {
       retryFor: options.retryFor ?? 60_000,
@@ -82,7 +91,7 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
     const write = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
     const gone = [...published.keys()].filter((id) => !digests.has(id));
     summary.unchanged += digests.size - write.length;
-    plans.push({ localId: source.id, teamId, write, gone });
+    plans.push({ localId: source.id, teamId, write, gone, compared: [...digests.keys()] });
   }
   summary.sources = plans.length;
   const total = plans.reduce((n, p) => n + p.write.length + p.gone.length, 0);
@@ -105,6 +114,15 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
       summary.messages += rows.messages.length;
       done += ids.length + plan.gone.slice(i, i + size).length;
       await options.onProgress?.(done, total);
+    }
+  }
+  const statuses = options.statuses;
+  if (statuses) {
+    for (const plan of plans) {
+      const held = await retry(() => publishedStatuses(team, plan.teamId, plan.compared));
+      const changed = new Map(plan.compared.filter((id) => statuses.get(id) !== held.get(id)).map((id) => [id, statuses.get(id)]));
+      await retry(() => writeStatuses(team, plan.teamId, changed));
+      summary.statuses += changed.size;
     }
   }
   return summary;

@@ -1,18 +1,24 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { matchesSource, SOURCE_KINDS } from '@/lib/model/source';
+import { isLive, SESSION_STATUSES } from '@/lib/status/session-status';
 import type { TeamGrouping, TeamSessionsQuery } from '@/lib/team/team-query';
 import { searchWords } from '@/lib/team/team-search';
 import { queryBuilder } from '../builders';
 
 /** The team's sessions that a `/api/sessions?scope=team` query asks for, joined to their machine and person. */
 export function teamSessionsMatching(f: TeamSessionsQuery) {
-  let q = queryBuilder('postgres').selectFrom('session as s').innerJoin('source as src', 'src.id', 's.source_id');
+  let q = queryBuilder('postgres')
+    .selectFrom('session as s')
+    .innerJoin('source as src', 'src.id', 's.source_id')
+    .leftJoin('session_status as st', (join) => join.onRef('st.source_id', '=', 's.source_id').onRef('st.session_id', '=', 's.id'));
   if (f.machine !== undefined) q = q.where('src.machine', '=', f.machine);
   if (f.person !== undefined) q = q.where('src.person', '=', f.person);
   // A family ("opencode") is both of its stores.
   if (f.source !== undefined) q = q.where('s.kind', 'in', SOURCE_KINDS.filter((k) => matchesSource(k, f.source!)));
   if (f.roots) q = q.where('s.parent_id', 'is', null);
+  if (f.status !== undefined) q = q.where('st.status', '=', f.status);
+  if (f.live) q = q.where('st.status', 'in', SESSION_STATUSES.filter(isLive));
   if (f.activeSince !== undefined) q = q.where('s.updated', '>=', f.activeSince);
   if (f.q) q = q.where(sql<boolean>`strpos(lower(s.title), ${f.q.toLowerCase()}) > 0`);
   for (const word of searchWords(f.text)) q = q.where(holdsWord(word));

@@ -1,5 +1,6 @@
 import 'server-only';
 import { modelKey } from '@/lib/accounting/model-key';
+import { SESSION_STATUSES, type SessionStatus } from '@/lib/status/session-status';
 import type { TeamSessionGroup, TeamSessionPage, TeamSessionRow, TeamSessionsQuery } from '@/lib/team/team-query';
 import { queryBuilder } from '../builders';
 import type { QueryPlan } from '../query-plan';
@@ -70,7 +71,7 @@ function* pageGroups(f: TeamSessionsQuery, keys: string[]): QueryPlan<TeamSessio
  */
 export function* teamSessionsPlan(f: TeamSessionsQuery): QueryPlan<TeamSessionPage> {
   const after = decodeTeamCursor(f.cursor);
-  let page = teamSessionsMatching(f).select(['s.source_id', 's.id', 'src.machine', 'src.person', 's.kind', 's.title', 's.directory', 's.project_id', 's.parent_id', 's.created', 's.updated', 's.archived']);
+  let page = teamSessionsMatching(f).select(['s.source_id', 's.id', 'src.machine', 'src.person', 's.kind', 's.title', 's.directory', 's.project_id', 's.parent_id', 's.created', 's.updated', 's.archived', 'st.status']);
   if (after) page = page.where(afterCursor(f.group, after));
   if (f.group) page = page.orderBy(groupColumn(f.group), 'asc');
   const rows = yield page.orderBy('s.updated', 'desc').orderBy('s.source_id', 'desc').orderBy('s.id', 'desc').limit(f.limit + 1).compile();
@@ -93,6 +94,7 @@ export function* teamSessionsPlan(f: TeamSessionsQuery): QueryPlan<TeamSessionPa
       created: n(r.created),
       updated: n(r.updated),
       ...(r.archived !== null && r.archived !== undefined ? { archived: n(r.archived) } : {}),
+      ...(typeof r.status === 'string' && (SESSION_STATUSES as readonly string[]).includes(r.status) ? { status: r.status as SessionStatus } : {}),
       messages: u?.messages ?? 0,
       models: [...(u?.models ?? [])].sort(),
       agents: [...(u?.agents ?? [])].sort(),
