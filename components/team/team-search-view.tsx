@@ -1,7 +1,7 @@
 'use client';
 import { useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Panel } from '@/components/ui/panel';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { plural } from '@/lib/format/plural';
@@ -26,11 +26,18 @@ export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
   const q = url.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
   const facets = useTeamFacets().data;
+  // The address last asked for: a filter chosen while the typing pause runs (or the other way
+  // round) builds on it, not on an address the router has not reached yet.
+  const asked = useRef<string | null>(null);
+  const current = url.toString();
+  useEffect(() => {
+    if (asked.current === current) asked.current = null;
+  }, [current]);
   const set = (key: (typeof FILTERS)[number] | 'q', value: string) => {
-    // The address as it is now: a filter chosen while typing's pause runs must not be undone by it.
-    const next = new URLSearchParams(window.location.search);
+    const next = new URLSearchParams(asked.current ?? current);
     if (value) next.set(key, value);
     else next.delete(key);
+    asked.current = next.toString();
     router.replace(`${pathname}?${next.toString()}`);
   };
   useEffect(() => {

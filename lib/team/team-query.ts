@@ -105,3 +105,26 @@ export interface TeamToolRow {
   /** Summed time of the calls with a start and an end (ms). */
   ms: number;
 }
+
+/** `GET /api/plans?scope=team`. */
+export const teamPlansQuerySchema = z.object({ ...who, limit: z.coerce.number().int().min(1).max(1000).default(300) });
+export type TeamPlansQuery = z.infer<typeof teamPlansQuerySchema>;
+
+/** A machine's plan as the team database holds it: counts, never the items' text. */
+export interface TeamPlanRow {
+  machine: string;
+  person: string;
+  key: string;
+  projectDir: string;
+  name: string;
+  /** The boulder work's status (active, completed, paused, abandoned); absent for a plan file no boulder names. */
+  status?: string;
+  /** The boulder's active work. */
+  active: boolean;
+  /** Absent where the plan file could not be read. */
+  progress?: { done: number; total: number };
+  started?: number;
+  updated?: number;
+  /** Sessions that worked on it. */
+  sessions: number;
+}

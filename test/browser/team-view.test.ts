@@ -35,6 +35,16 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     const team = openPostgresSessionDb(pg.url('team'));
     // As Bob's dashboard infers them: his newest session is working now.
     await publish({ local: bob.db, sourceIds: [bob.sourceId], team, machine: 'build-box', person: 'bob', statuses: new Map([['b9', 'busy'], ['b0', 'idle'], ['b1', 'idle'], ['b2', 'idle']]),
+      plans: [
+        {
+          key: '/srv/ci/.omo/boulder.json#ci-speedup',
+          projectDir: '/srv/ci',
+          planName: 'ci-speedup',
+          planPath: '/srv/ci/.omo/plans/ci-speedup.md',
+          work: { workID: 'ci-speedup', planName: 'ci-speedup', planPath: '/srv/ci/.omo/plans/ci-speedup.md', status: 'active', startedAt: now - 3_600_000, sessionIDs: ['b9'], boulderPath: '/srv/ci/.omo/boulder.json', active: true, updatedAt: now - 60_000 },
+          progress: { done: 3, total: 4, items: [] },
+        },
+      ],
     });
     await team.close();
     bob.db.close();
@@ -160,6 +170,33 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
       expect(await page.getByTestId('team-matched').first().innerText()).toMatch(/matches its model/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await saveScreenshot(page, `team-search-${width}-${scheme}`);
+      expect(watch.errors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('switches the Plans page to the team: every machine\'s plans with their progress, filtered by person', { timeout: 180_000 }, async () => {
+    for (const [width, height, scheme] of [[1440, 1000, 'dark'], [390, 844, 'light']] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+      const page = await context.newPage();
+      const watch = watchPage(page, dashboard.url);
+      await page.goto(`${dashboard.url}/plans`);
+      await page.getByRole('button', { name: 'Team' }).click();
+      await page.waitForURL(/[?&]scope=team/);
+      const bobs = page.locator('[data-testid="team-plans-table"] tr[data-plan="ci-speedup"]');
+      await bobs.waitFor({ timeout: 30_000 });
+      expect(await bobs.getAttribute('data-machine')).toBe('build-box');
+      expect(await bobs.innerText()).toMatch(/Active[\s\S]*ci-speedup[\s\S]*bob\s+on build-box[\s\S]*3\/4/);
+      await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
+      await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
+      await page.waitForURL(/[?&]person=bob/);
+      await expect.poll(() => page.locator('[data-testid="team-plans-table"] tbody tr').evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-person')))]), { timeout: 30_000 }).toEqual(['bob']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `team-plans-${width}-${scheme}`);
+      await page.getByRole('button', { name: 'This machine' }).click();
+      await page.waitForURL((url) => !url.search.includes('scope=team'));
+      await expect.poll(() => page.locator('[data-testid="team-plans-table"]').count()).toBe(0);
       expect(watch.errors).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
       await context.close();

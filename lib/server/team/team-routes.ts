@@ -1,8 +1,9 @@
 import 'server-only';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
-import { TEAM_GROUPINGS, teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { TEAM_GROUPINGS, teamPlansQuerySchema, teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
 import { teamFacetsPlan } from '../db/queries/team-facets';
+import { teamPlansPlan } from '../db/queries/team-plans';
 import { teamSessionsPlan } from '../db/queries/team-sessions';
 import { teamToolsPlan } from '../db/queries/team-tools';
 import { teamStatsPlan } from '../db/queries/team-stats';
@@ -61,4 +62,11 @@ export function teamToolsResponse(request: Request): Promise<Response> | Respons
   const query = parseQuery(request, teamToolsQuerySchema);
   if (!query.ok) return query.response;
   return fromTeam(({ db }) => db.answer(teamToolsPlan(query.value)));
+}
+
+/** `GET /api/plans?scope=team`: every machine's plans with their progress. */
+export function teamPlansResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamPlansQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamPlansPlan(query.value)));
 }

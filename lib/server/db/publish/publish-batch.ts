@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { queryBuilder } from '../builders';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
-import type { SessionDb } from '../schema';
+import type { PlanTable, SessionDb } from '../schema';
 import type { LocalSessions } from './local-rows';
 
 const k = queryBuilder('postgres');
@@ -16,7 +16,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 /** An insert that overwrites the row of the same key (a message moved to a session written earlier). */
-function upsert<T extends 'session' | 'message' | 'project'>(table: T, rows: Record<string, unknown>[], keys: string[]) {
+function upsert<T extends 'session' | 'message' | 'project' | 'plan'>(table: T, rows: Record<string, unknown>[], keys: string[]) {
   const columns = Object.keys(rows[0]!).filter((c) => !keys.includes(c));
   return k
     .insertInto(table)
@@ -99,4 +99,22 @@ export async function writeStatuses(db: PostgresSessionDb, teamSourceId: number,
       }
     }
   });
+}
+
+/** A machine's plans made the team database's: changed ones upserted, gone ones removed, in one transaction; how many changed. */
+export async function writePlans(db: PostgresSessionDb, machine: string, rows: readonly PlanTable[]): Promise<number> {
+  return db.transaction(async (client) => {
+    const held = new Map((await db.all(k.selectFrom('plan').selectAll().where('machine', '=', machine).compile(), client)).map((r) => [String(r.key), r]));
+    const same = (a: Record<string, unknown>, b: Record<string, unknown>) => Object.keys(b).every((c) => (a[c] === null || a[c] === undefined ? null : String(a[c])) === (b[c] === null || b[c] === undefined ? null : String(b[c])));
+    const changed = rows.filter((r) => !held.has(r.key) || !same(held.get(r.key)!, r as unknown as Record<string, unknown>));
+    const gone = [...held.keys()].filter((key) => !rows.some((r) => r.key === key));
+    for (const slice of chunks(gone)) await db.run(k.deleteFrom('plan').where('machine', '=', machine).where('key', 'in', slice).compile(), client);
+    for (const slice of chunks(changed)) await db.run(upsert('plan', slice as unknown as Record<string, unknown>[], ['machine', 'key']), client);
+    return changed.length + gone.length;
+  });
+}
+
+/** The ids of every session the team database holds of a source. */
+export async function publishedIds(db: PostgresSessionDb, teamSourceId: number): Promise<Set<string>> {
+  return new Set((await db.all(k.selectFrom('session').select('id').where('source_id', '=', teamSourceId).compile())).map((r) => String(r.id)));
 }

@@ -1,11 +1,13 @@
 import 'server-only';
+import type { PlanView } from '@/lib/plans/plan-work';
 import { queryBuilder } from '../builders';
 import { migratePostgres } from '../postgres/migrate-postgres';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { ownedSessions } from '../queries/owned-sessions';
 import { localProjects, localSessions, sessionDigests } from './local-rows';
-import { publishedDigests, publishedStatuses, writeProjects, writeSessions, writeStatuses } from './publish-batch';
+import { planRows } from './plan-rows';
+import { publishedDigests, publishedIds, publishedStatuses, writePlans, writeProjects, writeSessions, writeStatuses } from './publish-batch';
 import { withRetry } from './retry';
 import { teamSourceId } from './team-source';
 
@@ -26,6 +28,8 @@ export interface PublishOptions {
    * the team database; absent (a command that read nothing): the statuses published stand.
    */
   statuses?: ReadonlyMap<string, string>;
+  /** This machine's plans (as the dashboard follows them), kept current in the team database; absent: those published stand. */
+  plans?: readonly PlanView[];
   /** Sessions per transaction (default 200). */
   batchSessions?: number;
   /** How long to retry while the team database is unreachable, in ms (default: a minute). */
@@ -44,6 +48,8 @@ export interface PublishSummary {
   messages: number;
   /** Sessions whose published status changed. */
   statuses: number;
+  /** Plans written or removed. */
+  plans: number;
   retries: number;
 }
 
@@ -65,7 +71,7 @@ interface SourcePlan {
  */
 export async function publish(options: PublishOptions): Promise<PublishSummary> {
   const { local, team } = options;
-  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, statuses: 0, retries: 0 };
+  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, statuses: 0, plans: 0, retries: 0 };
   const retry = <T>(task: () => Promise<T>) =>
     withRetry(task, {
       retryFor: options.retryFor ?? 60_000,
@@ -89,7 +95,9 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
     const published = await retry(() => publishedDigests(team, teamId, only));
     const digests = sessionDigests(local, source.id, (id) => owned.has(`${source.id}\u0000${id}`), only);
     const write = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
-    const gone = [...published.keys()].filter((id) => !digests.has(id));
+    // Given only the sessions that changed, a session gone that no change named is still found: the
+    // team's ids of this source against this machine's (ids only, no hashing), on every publish.
+    const gone = only ? [...(await retry(() => publishedIds(team, teamId)))].filter((id) => !owned.has(`${source.id}\u0000${id}`)) : [...published.keys()].filter((id) => !digests.has(id));
     summary.unchanged += digests.size - write.length;
     plans.push({ localId: source.id, teamId, write, gone, compared: [...digests.keys()] });
   }
@@ -125,5 +133,7 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
       summary.statuses += changed.size;
     }
   }
+  const machinePlans = options.plans;
+  if (machinePlans) summary.plans = await retry(() => writePlans(team, options.machine, planRows(options.machine, options.person, machinePlans)));
   return summary;
 }
