@@ -1,8 +1,7 @@
 'use client';
 import { useEffect, type ReactNode } from 'react';
-import { ScopeSwitch } from '@/components/team/scope-switch';
 import { TeamPlansView } from '@/components/team/team-plans-view';
-import { useTeamScope } from '@/components/team/use-team-scope';
+import { useScopedHead } from '@/components/team/use-scoped-head';
 import { ErrorState } from '@/components/ui/error-state';
 import { Counting, Loading } from '@/components/ui/loading';
 import { Stat } from '@/components/ui/stat';
@@ -19,14 +18,8 @@ import { usePlans } from './use-plans';
 
 /** This machine's plans, or the team's (`?scope=team` with --team-db: every machine's, progress as counts). */
 export function PlansView() {
-  const { team, scope } = useTeamScope();
-  const head = (
-    <div className="page-head">
-      <h1 className="page-title">{scope === 'team' ? 'Team plans' : 'Plans'}</h1>
-      {team && !team.teamOnly ? <ScopeSwitch scope={scope} /> : null}
-    </div>
-  );
-  if (team && scope === 'team') {
+  const { head, team } = useScopedHead('Plans', 'Team plans');
+  if (team) {
     return (
       <div className="page plans-page">
         {head}

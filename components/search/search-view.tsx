@@ -1,9 +1,8 @@
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ScopeSwitch } from '@/components/team/scope-switch';
 import { TeamSearchView } from '@/components/team/team-search-view';
-import { useTeamScope } from '@/components/team/use-team-scope';
+import { useScopedHead } from '@/components/team/use-scoped-head';
 import { Panel } from '@/components/ui/panel';
 import { useFilterOptions } from '@/components/sessions/use-filter-options';
 import { SOURCE_FAMILY_LABELS } from '@/lib/model/source';
@@ -22,14 +21,8 @@ type Filter = (typeof FILTERS)[number];
 
 /** This machine's search, or the team's (`?scope=team` with --team-db: titles, folders, models and agents only). */
 export function SearchView() {
-  const { team, scope } = useTeamScope();
-  const head = (
-    <div className="page-head">
-      <h1 className="page-title">{scope === 'team' ? 'Search the team' : 'Search'}</h1>
-      {team && !team.teamOnly ? <ScopeSwitch scope={scope} /> : null}
-    </div>
-  );
-  if (team && scope === 'team') {
+  const { head, team } = useScopedHead('Search', 'Search the team');
+  if (team) {
     return (
       <div className="page search-page">
         {head}

@@ -4,9 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { readTableQuery, writeTableQuery, type TableQuery } from '@/lib/view/table-query';
 import { SessionFilterBar } from './session-filter-bar';
 import { SessionsTable } from './sessions-table';
-import { ScopeSwitch } from '@/components/team/scope-switch';
 import { TeamSessionsView } from '@/components/team/team-sessions-view';
-import { useTeamScope } from '@/components/team/use-team-scope';
+import { useScopedHead } from '@/components/team/use-scoped-head';
 
 export function SessionsView() {
   const search = useSearchParams();
@@ -20,14 +19,8 @@ export function SessionsView() {
     },
     [router, pathname],
   );
-  const { team, scope } = useTeamScope();
-  const title = (
-    <div className="page-head">
-      <h1 className="page-title">{scope === 'team' ? 'Team sessions' : 'Sessions'}</h1>
-      {team && !team.teamOnly ? <ScopeSwitch scope={scope} /> : null}
-    </div>
-  );
-  if (team && scope === 'team') {
+  const { head: title, team } = useScopedHead('Sessions', 'Team sessions');
+  if (team) {
     return (
       <div className="page sessions-page">
         {title}
