@@ -12,11 +12,12 @@ import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/p
 import { publish } from '@/lib/server/db/publish/publisher';
 import { teamSessionsPlan } from '@/lib/server/db/queries/team-sessions';
 import { teamStatsPlan } from '@/lib/server/db/queries/team-stats';
+import { teamToolsPlan } from '@/lib/server/db/queries/team-tools';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '@/lib/server/db/sqlite/sqlite-session-db';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
-import { teamSessionsQuerySchema } from '@/lib/team/team-query';
+import { teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema } from '@/lib/team/team-query';
 import { startPostgres } from '../test/support/postgres';
 
 const { values } = parseArgs({ options: { machines: { type: 'string', default: '20' }, sessions: { type: 'string', default: '5000' }, messages: { type: 'string', default: '20' }, parallel: { type: 'string', default: '4' } } });
@@ -25,10 +26,11 @@ const SESSIONS = Number(values.sessions);
 const MESSAGES = Number(values.messages);
 const NOW = Date.UTC(2026, 10, 26);
 const SPAN = 90 * 86_400_000;
+const TOOLS = ['bash', 'read', 'edit', 'grep', 'write', 'task'] as const;
 const MODELS = [['anthropic', 'claude-sonnet-4-5'], ['anthropic', 'claude-opus-4-1'], ['openai', 'gpt-5'], ['google', 'gemini-2.5-pro']] as const;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** One machine's history: SESSIONS sessions of MESSAGES messages (half assistant), spread over 90 days. */
+/** One machine's history: SESSIONS sessions of MESSAGES messages (half assistant, each with a tool call), spread over 90 days. */
 function machineHistory(m: number): SqliteSessionDb {
   const db = openSqliteSessionDb(null)!;
   const writer = new SessionDbWriter(db);
@@ -44,6 +46,8 @@ function machineHistory(m: number): SqliteSessionDb {
         const assistant = j % 2 === 1;
         const message: MessageInfo = { id: `m${m}-s${i}-${j}`, sessionID: session.id, role: assistant ? 'assistant' : 'user', time: { created: created + j * 30_000, ...(assistant ? { completed: created + j * 30_000 + 9_000 } : {}) }, ...(assistant ? { providerID, modelID, agent: j % 4 === 1 ? 'build' : 'plan', cost: 0.001 * ((i + j) % 40), tokens: { input: 2_000 + j * 100, output: 300 + (i % 500), reasoning: j % 3 === 0 ? 50 : 0, cacheRead: 10_000 + j * 500, cacheWrite: 1_000 } } : { tokens: { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 } }) } as MessageInfo;
         changes.messages.push(message);
+        // One tool call per reply (name, outcome, times: what a team's tool panel sums).
+        if (assistant) changes.parts.push({ id: `${message.id}-t`, messageID: message.id, sessionID: session.id, type: 'tool', tool: TOOLS[(i + j) % TOOLS.length]!, status: (i + j) % 17 === 0 ? 'error' : 'completed', created: created + j * 30_000 + 1_000, end: created + j * 30_000 + 4_000 });
       }
     }
     writer.apply(sourceId, changes);
@@ -107,6 +111,9 @@ async function main(): Promise<void> {
       return cursor;
     });
     const active = await timed(3, () => team.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ activeSince: String(NOW - 600_000) }))));
+    const grouped = await timed(3, () => team.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '200', group: 'person' }))));
+    const search = await timed(3, () => team.answer(teamSessionsPlan(teamSearchQuerySchema.parse({ q: 'opus 4' }))));
+    const tools = await timed(3, () => team.answer(teamToolsPlan(teamToolsQuerySchema.parse({ from: String(from) }))));
     await team.close();
     console.log(
       JSON.stringify({
@@ -124,6 +131,9 @@ async function main(): Promise<void> {
         listMs: list.ms,
         fifthPageMs: page5.ms / 5,
         activeMs: active.ms,
+        groupedMs: grouped.ms,
+        searchMs: search.ms,
+        toolsMs: tools.ms,
         totalCost: allTime.value.total.storedCost,
       }),
     );

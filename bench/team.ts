@@ -16,6 +16,9 @@ interface TeamFigures {
   listMs: number;
   fifthPageMs: number;
   activeMs: number;
+  groupedMs: number;
+  searchMs: number;
+  toolsMs: number;
 }
 
 /**
@@ -40,4 +43,7 @@ export async function benchTeam(options: { machines: number; sessions: number; m
   within('session list, first 100', f.listMs);
   within('session list, a page 5 pages in', f.fifthPageMs);
   within('running now (active in the last 10 min)', f.activeMs);
+  within('session list grouped by person, first 200', f.groupedMs);
+  within('team search (title, folder, model, agent), first 30', f.searchMs);
+  within('tool calls per tool, 30 days', f.toolsMs);
 }

@@ -3,7 +3,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { ScopeSwitch } from '@/components/team/scope-switch';
 import { TeamOverview } from '@/components/team/team-overview';
-import { useTeamStatus } from '@/components/team/use-team';
+import { useTeamScope } from '@/components/team/use-team-scope';
 import { QuickRanges } from '@/components/ui/quick-ranges';
 import { overviewRange } from '@/lib/view/overview-range';
 import { periodsAt } from '@/lib/view/periods';
@@ -43,10 +43,7 @@ export function OverviewView() {
   const range = overviewRange(quick, periods.todayStart + 12 * 3_600_000);
   const health = useHealth();
   const recent = useRecentSessions();
-  const team = useTeamStatus().data;
-  const teamView = team?.configured ? team : undefined;
-  // `?scope=team` where --team-db names a team database; this machine's view otherwise.
-  const scope = teamView && (teamView.teamOnly || url.get('scope') === 'team') ? 'team' : 'machine';
+  const { team: teamView, scope } = useTeamScope();
   const rangeControl = (
     <div className="overview-range">
       {teamView && !teamView.teamOnly ? <ScopeSwitch scope={scope} /> : null}

@@ -1,5 +1,7 @@
 'use client';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { TeamPlansView } from '@/components/team/team-plans-view';
+import { useScopedHead } from '@/components/team/use-scoped-head';
 import { ErrorState } from '@/components/ui/error-state';
 import { Counting, Loading } from '@/components/ui/loading';
 import { Stat } from '@/components/ui/stat';
@@ -14,7 +16,21 @@ import { PlanCard } from './plan-card';
 import { PlansEmpty } from './plans-empty';
 import { usePlans } from './use-plans';
 
+/** This machine's plans, or the team's (`?scope=team` with --team-db: every machine's, progress as counts). */
 export function PlansView() {
+  const { head, team } = useScopedHead('Plans', 'Team plans');
+  if (team) {
+    return (
+      <div className="page plans-page">
+        {head}
+        <TeamPlansView team={team} />
+      </div>
+    );
+  }
+  return <MachinePlansView head={head} />;
+}
+
+function MachinePlansView({ head }: { head: ReactNode }) {
   const plans = usePlans();
   const now = useNow();
   const loaded = plans.data !== undefined;
@@ -36,7 +52,7 @@ export function PlansView() {
   const issues = plans.data.issues.filter((i) => !list.some((p) => p.problem && p.planPath === i.path));
   return (
     <div className="page plans-page">
-      <h1 className="page-title">Plans</h1>
+      {head}
       {list.length === 0 ? (
         <PlansEmpty searched={plans.data.searched} />
       ) : (

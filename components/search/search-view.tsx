@@ -1,6 +1,8 @@
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { TeamSearchView } from '@/components/team/team-search-view';
+import { useScopedHead } from '@/components/team/use-scoped-head';
 import { Panel } from '@/components/ui/panel';
 import { useFilterOptions } from '@/components/sessions/use-filter-options';
 import { SOURCE_FAMILY_LABELS } from '@/lib/model/source';
@@ -17,8 +19,22 @@ import { searchPageName } from '@/lib/view/document-title';
 const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to', 'order'] as const;
 type Filter = (typeof FILTERS)[number];
 
-/** Every hit for a query, best first, with filters in the URL and more on request. */
+/** This machine's search, or the team's (`?scope=team` with --team-db: titles, folders, models and agents only). */
 export function SearchView() {
+  const { head, team } = useScopedHead('Search', 'Search the team');
+  if (team) {
+    return (
+      <div className="page search-page">
+        {head}
+        <TeamSearchView team={team} />
+      </div>
+    );
+  }
+  return <MachineSearchView head={head} />;
+}
+
+/** Every hit for a query, best first, with filters in the URL and more on request. */
+function MachineSearchView({ head }: { head: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
   const url = useSearchParams();
@@ -64,7 +80,7 @@ export function SearchView() {
   );
   return (
     <div className="page search-page">
-      <h1 className="page-title">Search</h1>
+      {head}
       <form className="filter-bar" role="search" aria-label="Search everything" onSubmit={(e) => e.preventDefault()}>
         <input type="search" aria-label="Search text" placeholder="Words, “a phrase”, -exclude, a OR b" value={text} onChange={(e) => setText(e.target.value)} data-testid="search-page-input" />
         {select('source', 'Agent tool', options.sources.map((s) => ({ value: s, label: SOURCE_FAMILY_LABELS[s] })))}

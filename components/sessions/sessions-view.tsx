@@ -4,6 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { readTableQuery, writeTableQuery, type TableQuery } from '@/lib/view/table-query';
 import { SessionFilterBar } from './session-filter-bar';
 import { SessionsTable } from './sessions-table';
+import { TeamSessionsView } from '@/components/team/team-sessions-view';
+import { useScopedHead } from '@/components/team/use-scoped-head';
 
 export function SessionsView() {
   const search = useSearchParams();
@@ -17,9 +19,18 @@ export function SessionsView() {
     },
     [router, pathname],
   );
+  const { head: title, team } = useScopedHead('Sessions', 'Team sessions');
+  if (team) {
+    return (
+      <div className="page sessions-page">
+        {title}
+        <TeamSessionsView team={team} />
+      </div>
+    );
+  }
   return (
     <div className="page sessions-page">
-      <h1 className="page-title">Sessions</h1>
+      {title}
       <SessionFilterBar query={query} setQuery={setQuery} autoFocus={search?.get('focus') === 'search'} />
       <SessionsTable query={query} setQuery={setQuery} />
     </div>

@@ -6,6 +6,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { formatCost } from '@/lib/format/format-cost';
 import { baseName } from '@/lib/format/format-path';
 import { plural } from '@/lib/format/plural';
+import { TeamStatusBadge } from './team-status-badge';
 import { useTeamSessions } from './use-team';
 
 /**
@@ -33,6 +34,11 @@ export function TeamSessions({ title, id, params, empty }: { title: string; id: 
                   {s.title || '(untitled)'}
                 </span>
                 <span className="activity">
+                  {s.status ? (
+                    <>
+                      <TeamStatusBadge status={s.status} machine={s.machine} updated={s.updated} />{' '}
+                    </>
+                  ) : null}
                   {formatCost(s.cost)} · {s.source} · {baseName(s.directory)}
                 </span>
               </div>

@@ -6,7 +6,7 @@ import type { TeamSessionPage } from '@/lib/team/team-query';
 import type { TeamStatus } from '@/lib/team/team-status';
 
 /** Other machines' changes reach the team database, not this dashboard's events: team answers are polled. */
-const TEAM_REFRESH_MS = 30_000;
+export const TEAM_REFRESH_MS = 30_000;
 
 /** `/api/team`: whether there is a team view (`--team-db`), and how publishing goes. */
 export function useTeamStatus() {

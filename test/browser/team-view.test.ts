@@ -1,5 +1,5 @@
-// The overview's "This machine | Team" switch of a dashboard started with --team-db: the team view
-// shows spend per person and machine, what is active across the team and the newest sessions of
+// The "This machine | Team" switch of a dashboard started with --team-db: the overview shows spend
+// per person and machine, what runs now (published statuses), tool calls and the newest sessions of
 // every machine, from a real PostgreSQL that another machine published into, at desktop and phone
 // widths in both schemes. A dashboard without --team-db offers no switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,9 +26,26 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     // Bob's build box: 3 old sessions and one active a minute ago.
     const bob = localHistory(3, 2, 'b', () => 1.25);
     const now = Date.now();
-    bob.writer.apply(bob.sourceId, { ...emptyChangeSet(), sessions: [{ ...session(9, 'b'), title: 'Bob fixes the flaky test', time: { created: now - 300_000, updated: now - 60_000 } }], messages: [{ ...message(9, 0, 3, 'b'), time: { created: now - 60_000 } }] });
+    bob.writer.apply(bob.sourceId, {
+      ...emptyChangeSet(),
+      sessions: [{ ...session(9, 'b'), title: 'Bob fixes the flaky test', time: { created: now - 300_000, updated: now - 60_000 } }],
+      messages: [{ ...message(9, 0, 3, 'b'), time: { created: now - 60_000 } }],
+      parts: [{ id: 'pb9', sessionID: 'b9', messageID: 'mb9-0', type: 'tool', tool: 'flaky_runner', status: 'error', created: now - 59_000, end: now - 58_000 }],
+    });
     const team = openPostgresSessionDb(pg.url('team'));
-    await publish({ local: bob.db, sourceIds: [bob.sourceId], team, machine: 'build-box', person: 'bob' });
+    // As Bob's dashboard infers them: his newest session is working now.
+    await publish({ local: bob.db, sourceIds: [bob.sourceId], team, machine: 'build-box', person: 'bob', statuses: new Map([['b9', 'busy'], ['b0', 'idle'], ['b1', 'idle'], ['b2', 'idle']]),
+      plans: [
+        {
+          key: '/srv/ci/.omo/boulder.json#ci-speedup',
+          projectDir: '/srv/ci',
+          planName: 'ci-speedup',
+          planPath: '/srv/ci/.omo/plans/ci-speedup.md',
+          work: { workID: 'ci-speedup', planName: 'ci-speedup', planPath: '/srv/ci/.omo/plans/ci-speedup.md', status: 'active', startedAt: now - 3_600_000, sessionIDs: ['b9'], boulderPath: '/srv/ci/.omo/boulder.json', active: true, updatedAt: now - 60_000 },
+          progress: { done: 3, total: 4, items: [] },
+        },
+      ],
+    });
     await team.close();
     bob.db.close();
     [dashboard, browser] = await Promise.all([startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team'), '--machine', 'laptop', '--person', 'ann']), launchChromium()]);
@@ -60,10 +77,13 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
       expect(await people.first().locator('[data-col="cost"]').innerText()).toBe('$3.00');
       // Each panel loads on its own: waited for, not read once.
       await expect.poll(() => page.locator('[data-testid="team-by-machine"] li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')).sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+      // Running now, from the statuses the machines published: Bob's busy session, none of the fixture's (days old).
       const active = page.locator('[data-testid="team-active"] li');
-      await expect.poll(() => active.count()).toBeGreaterThan(0);
-      expect(await active.first().innerText()).toContain('Bob fixes the flaky test');
+      await expect.poll(() => active.count(), { timeout: 30_000 }).toBe(1);
+      expect(await active.first().innerText()).toMatch(/Bob fixes the flaky test[\s\S]*Busy/);
       expect(await active.first().getAttribute('data-machine')).toBe('build-box');
+      // Tool calls of every machine: Bob's failed call among the fixture's.
+      await expect.poll(() => page.locator('[data-testid="team-tools"] li[data-key="flaky_runner"]').innerText(), { timeout: 30_000 }).toMatch(/1 call[\s\S]*1 error · 1 person/);
       const recent = page.locator('[data-testid="team-recent"] li');
       await expect.poll(() => recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort()), { timeout: 30_000 }).toEqual(['ann', 'bob']);
       expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
@@ -86,6 +106,107 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     }
   });
 
+  it('switches the Sessions page to the team: rows name person and machine, other machines\' sessions are not links, filters and grouping by person and machine', { timeout: 240_000 }, async () => {
+    await expect.poll(async () => ((await (await fetch(`${dashboard.url}/api/team`)).json()) as { publishing?: { state: string } }).publishing?.state, { timeout: 90_000 }).toBe('published');
+    for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+        const page = await context.newPage();
+        const watch = watchPage(page, dashboard.url);
+        await page.goto(`${dashboard.url}/sessions`);
+        await page.getByRole('button', { name: 'Team' }).click();
+        await page.waitForURL(/[?&]scope=team/);
+        const rows = page.locator('[data-testid="team-sessions-table"] tbody tr[data-session-id]');
+        await expect.poll(() => rows.evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-machine')))].sort()), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+        // Bob's newest session leads, says where its transcript is, and opens nothing.
+        const bobs = page.locator('tr[data-machine="build-box"]');
+        expect(await bobs.first().innerText()).toMatch(/bob\s+on build-box[\s\S]*Bob fixes the flaky test · transcript on build-box/);
+        expect(await bobs.locator('a').count()).toBe(0);
+        expect(await bobs.first().getAttribute('data-status')).toBe('busy');
+        // This machine's own sessions open here.
+        expect(await page.locator('tr[data-machine="laptop"] a[data-session-link]').count()).toBe(await page.locator('tr[data-machine="laptop"]').count());
+        expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
+
+        await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
+        await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
+        await page.waitForURL(/[?&]person=bob/);
+        await expect.poll(() => rows.evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-person')))]), { timeout: 30_000 }).toEqual(['bob']);
+        expect(await page.getByTestId('sessions-total').innerText()).toMatch(/^4 sessions across the team/);
+
+        await page.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Machine' }).click();
+        await page.waitForURL(/[?&]group=machine/);
+        await expect.poll(() => page.locator('tr.team-group-row').evaluateAll((trs) => trs.map((tr) => tr.textContent)), { timeout: 30_000 }).toEqual(['Machine build-box · 4 sessions · $10.50']);
+        await page.getByRole('button', { name: 'Clear filters' }).click();
+        await expect.poll(() => page.locator('tr.team-group-row').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-group'))), { timeout: 30_000 }).toEqual(['build-box', 'laptop']);
+        expect(page.url()).toMatch(/[?&]group=machine/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await saveScreenshot(page, `team-sessions-${width}-${scheme}`);
+
+        await page.getByRole('button', { name: 'This machine' }).click();
+        await page.waitForURL((url) => !url.search.includes('scope=team'));
+        await page.getByTestId('sessions-table').waitFor();
+        expect(await page.locator('[data-testid="sessions-table"] tr[data-machine]').count()).toBe(0);
+        expect(watch.errors).toEqual([]);
+        expect(watch.foreignRequests).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('switches Search to the team: sessions found by title, folder, model or agent, saying that text is searched on each machine only', { timeout: 180_000 }, async () => {
+    for (const [width, height, scheme] of [[1440, 1000, 'light'], [390, 844, 'dark']] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+      const page = await context.newPage();
+      const watch = watchPage(page, dashboard.url);
+      await page.goto(`${dashboard.url}/search?q=flaky`);
+      await page.getByRole('button', { name: 'Team' }).click();
+      await page.waitForURL(/[?&]scope=team/);
+      const rows = page.locator('[data-testid="team-search-results"] tbody tr');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
+      expect(await rows.first().getAttribute('data-machine')).toBe('build-box');
+      expect(await rows.first().innerText()).toMatch(/Bob fixes the flaky test · transcript on build-box · matches its title/);
+      expect(await page.getByTestId('team-search-scope').innerText()).toMatch(/prompts, replies, reasoning and tool calls stays on each machine/);
+      // A model every published session of Bob's used: his four, found by what the team holds of them.
+      await page.getByTestId('search-page-input').fill('sonnet');
+      await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
+      await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
+      await expect.poll(() => page.getByTestId('search-count').innerText(), { timeout: 30_000 }).toBe('4 sessions');
+      expect(await page.getByTestId('team-matched').first().innerText()).toMatch(/matches its model/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `team-search-${width}-${scheme}`);
+      expect(watch.errors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('switches the Plans page to the team: every machine\'s plans with their progress, filtered by person', { timeout: 180_000 }, async () => {
+    for (const [width, height, scheme] of [[1440, 1000, 'dark'], [390, 844, 'light']] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+      const page = await context.newPage();
+      const watch = watchPage(page, dashboard.url);
+      await page.goto(`${dashboard.url}/plans`);
+      await page.getByRole('button', { name: 'Team' }).click();
+      await page.waitForURL(/[?&]scope=team/);
+      const bobs = page.locator('[data-testid="team-plans-table"] tr[data-plan="ci-speedup"]');
+      await bobs.waitFor({ timeout: 30_000 });
+      expect(await bobs.getAttribute('data-machine')).toBe('build-box');
+      expect(await bobs.innerText()).toMatch(/Active[\s\S]*ci-speedup[\s\S]*bob\s+on build-box[\s\S]*3\/4/);
+      await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
+      await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
+      await page.waitForURL(/[?&]person=bob/);
+      await expect.poll(() => page.locator('[data-testid="team-plans-table"] tbody tr').evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getAttribute('data-person')))]), { timeout: 30_000 }).toEqual(['bob']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `team-plans-${width}-${scheme}`);
+      await page.getByRole('button', { name: 'This machine' }).click();
+      await page.waitForURL((url) => !url.search.includes('scope=team'));
+      await expect.poll(() => page.locator('[data-testid="team-plans-table"]').count()).toBe(0);
+      expect(watch.errors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('with --team-only and a read-only role, reads nothing of its machine, publishes nothing and serves the team view alone', { timeout: 180_000 }, async () => {
     const admin = openPostgresSessionDb(pg.url('team'));
     await admin.pool.query('CREATE ROLE lead_reader LOGIN; GRANT USAGE ON SCHEMA public TO lead_reader; GRANT SELECT ON ALL TABLES IN SCHEMA public TO lead_reader');
@@ -98,6 +219,11 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
       await expect.poll(() => page.locator('[data-testid="team-by-person"] li').count(), { timeout: 30_000 }).toBe(2);
       expect(await page.getByTestId('scope-switch').count()).toBe(0);
       expect(await page.locator('#live-now').count()).toBe(0);
+      // Its Sessions page is the team's, with no switch to a machine it does not read.
+      await page.goto(`${lead.url}/sessions`);
+      await expect.poll(() => page.locator('[data-testid="team-sessions-table"] tbody tr[data-session-id]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await page.getByTestId('scope-switch').count()).toBe(0);
+      expect(await page.locator('[data-testid="team-sessions-table"] a').count()).toBe(0);
       expect((await admin.pool.query(`select count(*)::int as n from source where machine = 'lead-desk'`)).rows[0].n).toBe(0);
       expect(lead.output()).not.toMatch(/team database .* failed/);
     } finally {

@@ -85,6 +85,21 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
     }
   });
 
+  it('given the sessions that changed, still removes a session gone from the machine that none of them names', { timeout: 60_000 }, async () => {
+    const local = localHistory(SESSIONS);
+    const team = freshTeam();
+    try {
+      await publish(options(local, team));
+      // s3 changed (and says so); s9 went without any change naming it.
+      local.writer.apply(local.sourceId, { ...emptyChangeSet(), messages: [message(3, 0, 2.5)], removed: { ...emptyChangeSet().removed, sessions: ['s9'] } });
+      expect(await publish(options(local, team, { sessions: new Set(['s3']) }))).toMatchObject({ written: 1, removed: 1, unchanged: 0 });
+      expect(await teamFigures(team)).toEqual(localFiguresOf(local.db));
+    } finally {
+      await team.close();
+      local.db.close();
+    }
+  });
+
   it('carries a rewritten message and a removed session to the team database', { timeout: 60_000 }, async () => {
     const local = localHistory(SESSIONS);
     const team = freshTeam();

@@ -2,8 +2,10 @@
 // two people published into: spend per person and per machine is each one's own, the session list
 // names machine and person and pages through every session once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as searchGET } from '@/app/api/search/route';
 import { GET as sessionsGET } from '@/app/api/sessions/route';
 import { GET as statsGET } from '@/app/api/stats/route';
+import { GET as facetsGET } from '@/app/api/team/facets/route';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish } from '@/lib/server/db/publish/publisher';
@@ -113,6 +115,62 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the team API', () => {
     expect(anns.body.sessions.map((s) => s.machine).sort()).toEqual([...Array(4).fill('ci-runner'), ...Array(7).fill('laptop')]);
     const recent = await get<TeamSessionPage>(sessionsGET, `scope=team&activeSince=${1_767_225_600_000 + 7 * 60_000}`);
     expect(recent.body.sessions.map((s) => s.id).sort()).toEqual(['b7', 'b8']);
+  });
+
+  it('groups the list by person or machine, a page at a time, each group with all its sessions\' count and spend', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    for (const group of ['person', 'machine'] as const) {
+      const seen: TeamSessionPage['sessions'] = [];
+      const groups = new Map<string, { sessions: number; cost: number }>();
+      let cursor: string | undefined;
+      do {
+        const page = await get<TeamSessionPage>(sessionsGET, `scope=team&group=${group}&limit=5${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.body.sessions);
+        for (const g of page.body.groups ?? []) groups.set(g.key, { sessions: g.sessions, cost: round(g.cost) });
+        // Every group a page shows comes with its figures.
+        expect(page.body.groups?.map((g) => g.key)).toEqual([...new Set(page.body.sessions.map((s) => s[group]))]);
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(new Set(seen.map((s) => `${s.machine}/${s.id}`)).size).toBe(20);
+      // Groups in name order, each newest first.
+      const keys = seen.map((s) => s[group]);
+      expect(keys).toEqual([...keys].sort());
+      for (const key of new Set(keys)) {
+        const mine = seen.filter((s) => s[group] === key);
+        expect(mine.map((s) => s.updated)).toEqual(mine.map((s) => s.updated).sort((a, b) => b - a));
+        const own = machines.filter((m) => m[group] === key);
+        expect(groups.get(key)).toEqual({ sessions: mine.length, cost: round(own.reduce((sum, m) => sum + ownSpend(m).storedCost, 0)) });
+      }
+    }
+    const bobs = await get<TeamSessionPage>(sessionsGET, 'scope=team&person=bob&group=machine&limit=100');
+    expect(bobs.body.groups).toEqual([{ key: 'build-box', sessions: 9, cost: bobs.body.sessions.reduce((s, r) => s + r.cost, 0) }]);
+  });
+
+  it('offers the people and machines that published as filters', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    expect(await get(() => facetsGET(), '')).toEqual({ status: 200, body: { people: ['ann', 'bob'], machines: ['build-box', 'ci-runner', 'laptop'] } });
+  });
+
+  it('names each session\'s models and agents, and filters by the agent that wrote it', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    const page = await get<TeamSessionPage>(sessionsGET, 'scope=team&source=claude&limit=100');
+    expect(page.body.total).toBe(20);
+    expect(page.body.sessions[0]!.models).toEqual(['anthropic/claude-sonnet-4-5']);
+    expect((await get<TeamSessionPage>(sessionsGET, 'scope=team&source=opencode')).body.total).toBe(0);
+    expect((await get(sessionsGET, 'scope=team&source=cursor')).status).toBe(400);
+  });
+
+  it('searches what the team holds of a session: every word in its title, folder, models or agents', async () => {
+    process.env.SESSIONSCOPE_TEAM_DB = server!.url('team');
+    const ids = async (query: string) => (await get<TeamSessionPage>(searchGET, `scope=team&${query}`)).body.sessions.map((s) => `${s.machine}/${s.id}`).sort();
+    expect(await ids('q=b3')).toEqual(['build-box/b3']);
+    // Every session's model; the limit pages.
+    const sonnet = await get<TeamSessionPage>(searchGET, 'scope=team&q=Sonnet&limit=8');
+    expect([sonnet.body.total, sonnet.body.sessions.length, typeof sonnet.body.nextCursor]).toEqual([20, 8, 'string']);
+    expect(await ids('q=sonnet%20b3')).toEqual(['build-box/b3']);
+    expect(await ids('q=%2Fw%2Fp%20session%20c1&person=ann')).toEqual(['ci-runner/c1']);
+    expect(await ids('q=opus')).toEqual([]);
+    expect((await get(searchGET, 'scope=team')).status).toBe(400);
   });
 
   it('answers 503 while the team database is down, and again once it is back', async () => {

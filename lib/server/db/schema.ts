@@ -14,6 +14,8 @@ export interface SessionDb {
   usage_rollup: UsageRollupTable;
   otlp_export: OtlpExportTable;
   part: PartTable;
+  plan: PlanTable;
+  session_status: SessionStatusTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -69,6 +71,41 @@ export interface SessionTable {
    * them (a publish writes again only the sessions whose digest differs); null in the cache.
    */
   digest: string | null;
+}
+
+/**
+ * In a team's database, each session's status as its machine's dashboard inferred it when it last
+ * published (a SessionStatus). Apart from `session`, which the cache's writer fills: the cache holds
+ * none (this machine's statuses are inferred live).
+ */
+export interface SessionStatusTable {
+  source_id: number;
+  session_id: string;
+  status: string;
+}
+
+/**
+ * A machine's plan in a team's database (an oh-my-opencode boulder work or a plan file): its
+ * progress as counts, never its items' text. The cache holds none (plans are read from their files).
+ */
+export interface PlanTable {
+  machine: string;
+  person: string;
+  /** The plan's key on its machine (boulder path and work id, or the plan file's path). */
+  key: string;
+  project_dir: string;
+  name: string;
+  /** The work's PlanStatus (active, completed, paused, abandoned); null for a plan file no boulder names. */
+  status: string | null;
+  /** 1 for the boulder's active work. */
+  active: number;
+  /** Checked and all items of the plan file; null where it could not be read. */
+  done: number | null;
+  total: number | null;
+  started: number | null;
+  updated: number | null;
+  /** The work's session ids, comma-separated (session ids hold no commas). */
+  session_ids: string;
 }
 
 export interface MessageTable {

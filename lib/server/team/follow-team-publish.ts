@@ -1,7 +1,9 @@
 import 'server-only';
 import { openPostgresSessionDb, type PostgresSessionDb } from '../db/postgres/postgres-session-db';
 import { publish, type PublishSummary } from '../db/publish/publisher';
+import { existingRuntime } from '../store/get-store';
 import type { Store } from '../store/store';
+import { sessionStatuses } from './session-statuses';
 import type { TeamConfig } from './team-config';
 
 export interface TeamPublishStatus {
@@ -55,6 +57,8 @@ export class TeamPublishing {
   ) {
     this.team = openPostgresSessionDb(config.url, { max: 2 });
     this.unsubscribe = store.events.subscribe((event) => {
+      // A plan checked off or started: published with the next publish (which compares the sessions that changed, if any).
+      if (event.topics.includes('plans') && this.status.state !== 'retrying') this.schedule(options.settleMs ?? 5_000);
       if (!event.topics.some((t) => t === 'sessions' || t === 'index')) return;
       if (event.sessions.length === 0) this.wholeNeeded = true;
       for (const id of event.sessions) this.changed.add(id);
@@ -111,14 +115,14 @@ export class TeamPublishing {
       return;
     }
     this.status.state = 'publishing';
-    // Everything at the start, after a failure and every `wholeEveryMs` (a removal an event did not name); else what changed.
+    // Everything at the start, after a failure and every `wholeEveryMs` (a change an event did not name); else what changed (removals are found by ids on every publish).
     const whole = this.wholeNeeded || this.failures > 0 || Date.now() - this.wholeAt >= (this.options.wholeEveryMs ?? 15 * 60_000);
     const sessions = whole ? undefined : this.changed;
     this.changed = new Set();
     this.wholeNeeded = false;
     try {
       // No retries inside: this loop waits between attempts and reads what changed meanwhile.
-      const summary = await publish({ local: mirror.db, sourceIds: mirror.sourceIds(), team: this.team, machine: this.config.machine, person: this.config.person, retryFor: 0, sessions });
+      const summary = await publish({ local: mirror.db, sourceIds: mirror.sourceIds(), team: this.team, machine: this.config.machine, person: this.config.person, retryFor: 0, sessions, statuses: sessionStatuses(this.store), plans: existingRuntime()?.plans.plans });
       if (whole) this.wholeAt = Date.now();
       if (this.failures > 0) log(`[sessionscope] team database ${this.config.where} is back: published`);
       this.failures = 0;

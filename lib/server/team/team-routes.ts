@@ -1,8 +1,11 @@
 import 'server-only';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
-import { TEAM_GROUPINGS, teamSessionsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { TEAM_GROUPINGS, teamPlansQuerySchema, teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { teamFacetsPlan } from '../db/queries/team-facets';
+import { teamPlansPlan } from '../db/queries/team-plans';
 import { teamSessionsPlan } from '../db/queries/team-sessions';
+import { teamToolsPlan } from '../db/queries/team-tools';
 import { teamStatsPlan } from '../db/queries/team-stats';
 import { json, jsonError, parseQuery } from '../http/responses';
 import { getTeamDb } from './team-db';
@@ -40,4 +43,30 @@ export function teamSessionsResponse(request: Request): Promise<Response> | Resp
   const query = parseQuery(request, teamSessionsQuerySchema);
   if (!query.ok) return query.response;
   return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
+}
+
+/** `GET /api/team/facets`. */
+export function teamFacetsResponse(): Promise<Response> {
+  return fromTeam(({ db }) => db.answer(teamFacetsPlan()));
+}
+
+/** `GET /api/search?scope=team`: what the team holds of a session (title, folder, models, agents), never its text. */
+export function teamSearchResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamSearchQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
+}
+
+/** `GET /api/team/tools`. */
+export function teamToolsResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamToolsQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamToolsPlan(query.value)));
+}
+
+/** `GET /api/plans?scope=team`: every machine's plans with their progress. */
+export function teamPlansResponse(request: Request): Promise<Response> | Response {
+  const query = parseQuery(request, teamPlansQuerySchema);
+  if (!query.ok) return query.response;
+  return fromTeam(({ db }) => db.answer(teamPlansPlan(query.value)));
 }

@@ -5,8 +5,9 @@ import { teamMigration } from './0003-team';
 import { otlpExportMigration } from './0004-otlp-export';
 import { costRecordedMigration } from './0005-cost-recorded';
 import { messageInfoMigration } from './0006-message-info';
+import { teamPublishedMigration } from './0007-team-published';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

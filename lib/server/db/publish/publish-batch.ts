@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { queryBuilder } from '../builders';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
-import type { SessionDb } from '../schema';
+import type { PlanTable, SessionDb } from '../schema';
 import type { LocalSessions } from './local-rows';
 
 const k = queryBuilder('postgres');
@@ -16,7 +16,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 }
 
 /** An insert that overwrites the row of the same key (a message moved to a session written earlier). */
-function upsert<T extends 'session' | 'message' | 'project'>(table: T, rows: Record<string, unknown>[], keys: string[]) {
+function upsert<T extends 'session' | 'message' | 'project' | 'plan'>(table: T, rows: Record<string, unknown>[], keys: string[]) {
   const columns = Object.keys(rows[0]!).filter((c) => !keys.includes(c));
   return k
     .insertInto(table)
@@ -35,11 +35,15 @@ export async function writeSessions(db: PostgresSessionDb, teamSourceId: number,
   if (ids.length === 0) return;
   const withSource = <R extends object>(rows: readonly R[]) => rows.map((row) => ({ source_id: teamSourceId, ...row }));
   await db.transaction(async (client) => {
-    for (const table of ['message', 'usage_rollup'] as const) await db.run(k.deleteFrom(table).where('source_id', '=', teamSourceId).where('session_id', 'in', ids).compile(), client);
-    if (gone.length > 0) await db.run(k.deleteFrom('session').where('source_id', '=', teamSourceId).where('id', 'in', [...gone]).compile(), client);
+    for (const table of ['message', 'usage_rollup', 'part'] as const) await db.run(k.deleteFrom(table).where('source_id', '=', teamSourceId).where('session_id', 'in', ids).compile(), client);
+    if (gone.length > 0) {
+      await db.run(k.deleteFrom('session_status').where('source_id', '=', teamSourceId).where('session_id', 'in', [...gone]).compile(), client);
+      await db.run(k.deleteFrom('session').where('source_id', '=', teamSourceId).where('id', 'in', [...gone]).compile(), client);
+    }
     for (const rows of chunks(withSource(local.sessions))) await db.run(upsert('session', rows, ['source_id', 'id']), client);
     for (const rows of chunks(withSource(local.messages))) await db.run(upsert('message', rows, ['source_id', 'id']), client);
     for (const rows of chunks(withSource(local.rollups))) await db.run(k.insertInto('usage_rollup').values(rows as never).compile(), client);
+    for (const rows of chunks(withSource(local.parts))) await db.run(k.insertInto('part').values(rows as never).compile(), client);
   });
 }
 
@@ -62,4 +66,55 @@ export async function publishedDigests(db: PostgresSessionDb, teamSourceId: numb
     for (const r of await db.all(query.compile())) out.set(String(r.id), r.digest === null ? null : String(r.digest));
   }
   return out;
+}
+
+/** The statuses the team database holds of some sessions of a source. */
+export async function publishedStatuses(db: PostgresSessionDb, teamSourceId: number, ids: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const slice of chunks(ids)) {
+    const rows = await db.all(k.selectFrom('session_status').select(['session_id', 'status']).where('source_id', '=', teamSourceId).where('session_id', 'in', slice).compile());
+    for (const r of rows) out.set(String(r.session_id), String(r.status));
+  }
+  return out;
+}
+
+/** Sets (or, undefined, removes) sessions' statuses in one transaction: one statement per status, as few kinds as there are. */
+export async function writeStatuses(db: PostgresSessionDb, teamSourceId: number, statuses: ReadonlyMap<string, string | undefined>): Promise<void> {
+  if (statuses.size === 0) return;
+  const byStatus = new Map<string | undefined, string[]>();
+  for (const [id, status] of statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), id]);
+  await db.transaction(async (client) => {
+    for (const [status, ids] of byStatus) {
+      for (const slice of chunks(ids)) {
+        if (status === undefined) await db.run(k.deleteFrom('session_status').where('source_id', '=', teamSourceId).where('session_id', 'in', slice).compile(), client);
+        else
+          await db.run(
+            k
+              .insertInto('session_status')
+              .values(slice.map((session_id) => ({ source_id: teamSourceId, session_id, status })))
+              .onConflict((oc) => oc.columns(['source_id', 'session_id']).doUpdateSet({ status }))
+              .compile(),
+            client,
+          );
+      }
+    }
+  });
+}
+
+/** A machine's plans made the team database's: changed ones upserted, gone ones removed, in one transaction; how many changed. */
+export async function writePlans(db: PostgresSessionDb, machine: string, rows: readonly PlanTable[]): Promise<number> {
+  return db.transaction(async (client) => {
+    const held = new Map((await db.all(k.selectFrom('plan').selectAll().where('machine', '=', machine).compile(), client)).map((r) => [String(r.key), r]));
+    const same = (a: Record<string, unknown>, b: Record<string, unknown>) => Object.keys(b).every((c) => (a[c] === null || a[c] === undefined ? null : String(a[c])) === (b[c] === null || b[c] === undefined ? null : String(b[c])));
+    const changed = rows.filter((r) => !held.has(r.key) || !same(held.get(r.key)!, r as unknown as Record<string, unknown>));
+    const gone = [...held.keys()].filter((key) => !rows.some((r) => r.key === key));
+    for (const slice of chunks(gone)) await db.run(k.deleteFrom('plan').where('machine', '=', machine).where('key', 'in', slice).compile(), client);
+    for (const slice of chunks(changed)) await db.run(upsert('plan', slice as unknown as Record<string, unknown>[], ['machine', 'key']), client);
+    return changed.length + gone.length;
+  });
+}
+
+/** The ids of every session the team database holds of a source. */
+export async function publishedIds(db: PostgresSessionDb, teamSourceId: number): Promise<Set<string>> {
+  return new Set((await db.all(k.selectFrom('session').select('id').where('source_id', '=', teamSourceId).compile())).map((r) => String(r.id)));
 }

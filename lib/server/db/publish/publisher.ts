@@ -1,11 +1,13 @@
 import 'server-only';
+import type { PlanView } from '@/lib/plans/plan-work';
 import { queryBuilder } from '../builders';
 import { migratePostgres } from '../postgres/migrate-postgres';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { ownedSessions } from '../queries/owned-sessions';
 import { localProjects, localSessions, sessionDigests } from './local-rows';
-import { publishedDigests, writeProjects, writeSessions } from './publish-batch';
+import { planRows } from './plan-rows';
+import { publishedDigests, publishedIds, publishedStatuses, writePlans, writeProjects, writeSessions, writeStatuses } from './publish-batch';
 import { withRetry } from './retry';
 import { teamSourceId } from './team-source';
 
@@ -21,6 +23,13 @@ export interface PublishOptions {
    * others are taken as published. Absent: every session of every source, and what went.
    */
   sessions?: ReadonlySet<string>;
+  /**
+   * Each session's status as this machine's dashboard infers it (by session id), kept current in
+   * the team database; absent (a command that read nothing): the statuses published stand.
+   */
+  statuses?: ReadonlyMap<string, string>;
+  /** This machine's plans (as the dashboard follows them), kept current in the team database; absent: those published stand. */
+  plans?: readonly PlanView[];
   /** Sessions per transaction (default 200). */
   batchSessions?: number;
   /** How long to retry while the team database is unreachable, in ms (default: a minute). */
@@ -37,6 +46,10 @@ export interface PublishSummary {
   removed: number;
   unchanged: number;
   messages: number;
+  /** Sessions whose published status changed. */
+  statuses: number;
+  /** Plans written or removed. */
+  plans: number;
   retries: number;
 }
 
@@ -45,6 +58,8 @@ interface SourcePlan {
   teamId: number;
   write: string[];
   gone: string[];
+  /** The sessions compared (this machine's, of this source). */
+  compared: string[];
 }
 
 /**
@@ -56,7 +71,7 @@ interface SourcePlan {
  */
 export async function publish(options: PublishOptions): Promise<PublishSummary> {
   const { local, team } = options;
-  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, retries: 0 };
+  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, statuses: 0, plans: 0, retries: 0 };
   const retry = <T>(task: () => Promise<T>) =>
     withRetry(task, {
       retryFor: options.retryFor ?? 60_000,
@@ -80,9 +95,11 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
     const published = await retry(() => publishedDigests(team, teamId, only));
     const digests = sessionDigests(local, source.id, (id) => owned.has(`${source.id}\u0000${id}`), only);
     const write = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
-    const gone = [...published.keys()].filter((id) => !digests.has(id));
+    // Given only the sessions that changed, a session gone that no change named is still found: the
+    // team's ids of this source against this machine's (ids only, no hashing), on every publish.
+    const gone = only ? [...(await retry(() => publishedIds(team, teamId)))].filter((id) => !owned.has(`${source.id}\u0000${id}`)) : [...published.keys()].filter((id) => !digests.has(id));
     summary.unchanged += digests.size - write.length;
-    plans.push({ localId: source.id, teamId, write, gone });
+    plans.push({ localId: source.id, teamId, write, gone, compared: [...digests.keys()] });
   }
   summary.sources = plans.length;
   const total = plans.reduce((n, p) => n + p.write.length + p.gone.length, 0);
@@ -107,5 +124,16 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
       await options.onProgress?.(done, total);
     }
   }
+  const statuses = options.statuses;
+  if (statuses) {
+    for (const plan of plans) {
+      const held = await retry(() => publishedStatuses(team, plan.teamId, plan.compared));
+      const changed = new Map(plan.compared.filter((id) => statuses.get(id) !== held.get(id)).map((id) => [id, statuses.get(id)]));
+      await retry(() => writeStatuses(team, plan.teamId, changed));
+      summary.statuses += changed.size;
+    }
+  }
+  const machinePlans = options.plans;
+  if (machinePlans) summary.plans = await retry(() => writePlans(team, options.machine, planRows(options.machine, options.person, machinePlans)));
   return summary;
 }

@@ -5,8 +5,9 @@ const n = (value: number) => value.toLocaleString('en-US');
 /** The line a publish ends with: who, where, what was written, what was already there. */
 export function formatSummary(summary: PublishSummary, context: { machine: string; person: string; where: string; ms: number }): string {
   const retried = summary.retries > 0 ? `, ${n(summary.retries)} retries` : '';
+  const statuses = summary.statuses > 0 ? `, ${n(summary.statuses)} statuses updated` : '';
   return (
     `Published ${context.machine} (${context.person}) to ${context.where} in ${(context.ms / 1000).toFixed(1)} s: ` +
-    `${n(summary.written)} sessions written (${n(summary.messages)} messages), ${n(summary.removed)} removed, ${n(summary.unchanged)} unchanged, from ${n(summary.sources)} sources${retried}.`
+    `${n(summary.written)} sessions written (${n(summary.messages)} messages), ${n(summary.removed)} removed, ${n(summary.unchanged)} unchanged, from ${n(summary.sources)} sources${statuses}${retried}.`
   );
 }

@@ -5,6 +5,7 @@ import { publish } from '../../../db/publish/publisher';
 import type { Command } from '../../commands';
 import { applyDataOptions, DATA_OPTIONS, DATA_OPTIONS_HELP } from '../../data-options';
 import { openLocalHistory } from '../../local-history';
+import { sessionStatuses } from '../../../team/session-statuses';
 import { machineIdentity } from '../../../team/machine-identity';
 import { progressBar } from '../../progress';
 import { checkTeamDbUrl, describeTeamDb, teamDbUrl } from '../../../team/team-db-url';
@@ -64,6 +65,8 @@ export const publishCommand: Command = {
         sourceIds: mirror.sourceIds(),
         team,
         ...identity,
+        // Statuses as the dashboard infers them, where this run read the history (a database that was current answers without a read: the statuses published stand).
+        ...(history.current ? {} : { statuses: sessionStatuses(history.store) }),
         retryFor: retryFor * 1000,
         onRetry: (error, waitMs) => console.error(`sessionscope publish: ${where}: ${(error as Error).message}; trying again in ${(waitMs / 1000).toFixed(1)} s`),
         onProgress: (done, total) => {
