@@ -57,29 +57,28 @@ interface OpenCodePart {
   state?: { time?: { start?: number } };
 }
 
-/** When an OpenCode output part (text, reasoning, a tool call) began: the earliest of its own start, its tool run's start and its row's creation. */
-function partStart(part: OpenCodePart, rowCreated: number | undefined): number | undefined {
-  if (part.type !== 'text' && part.type !== 'reasoning' && part.type !== 'tool') return undefined;
-  const times = [part.time?.start, part.state?.time?.start, rowCreated].filter((t): t is number => num(t) !== undefined);
-  return times.length > 0 ? Math.min(...times) : undefined;
+/** When an OpenCode output part (text, reasoning, a tool call) may have begun: its own start, its tool run's start and its row's creation. */
+function partStart(part: OpenCodePart, rowCreated: number | undefined): number[] {
+  if (part.type !== 'text' && part.type !== 'reasoning' && part.type !== 'tool') return [];
+  return [part.time?.start, part.state?.time?.start, rowCreated].filter((t): t is number => t !== undefined && num(t) !== undefined && t > 0);
 }
 
-function openCodeTtft(message: Json, starts: readonly (number | undefined)[]): string | undefined {
+/** The earliest output time at or after the reply's creation (an earlier one is no output of it). */
+function openCodeTtft(message: Json, starts: readonly number[]): string | undefined {
   const created = num(obj(message.time).created);
   const model = str(message.modelID) ?? str(obj(message.model).modelID);
-  const defined = starts.filter((t): t is number => t !== undefined);
-  if (message.role !== 'assistant' || created === undefined || !model || defined.length === 0) return undefined;
-  const first = Math.min(...defined);
-  return first >= created ? ttftEntry(model, first - created) : undefined;
+  if (message.role !== 'assistant' || created === undefined || !model) return undefined;
+  const after = starts.filter((t) => t >= created);
+  return after.length > 0 ? ttftEntry(model, Math.min(...after) - created) : undefined;
 }
 
 /** OpenCode's database: from the assistant message's creation to the start of its first text, reasoning or tool part. */
 export function opencodeDbTtfts(file: string): RawTtfts {
   const db = new Database(`${pathToFileURL(file).href}?immutable=1`, { readonly: true });
   try {
-    const starts = new Map<string, (number | undefined)[]>();
+    const starts = new Map<string, number[]>();
     for (const row of db.prepare('SELECT message_id, time_created, data FROM part').all() as { message_id: string; time_created: number; data: string }[]) {
-      starts.set(row.message_id, [...(starts.get(row.message_id) ?? []), partStart(JSON.parse(row.data) as OpenCodePart, row.time_created)]);
+      starts.set(row.message_id, [...(starts.get(row.message_id) ?? []), ...partStart(JSON.parse(row.data) as OpenCodePart, row.time_created)]);
     }
     const out: RawTtfts = [];
     for (const row of db.prepare('SELECT id, data FROM message').all() as { id: string; data: string }[]) {
@@ -100,7 +99,7 @@ export function opencodeTreeTtfts(storage: string, skipSessions: ReadonlySet<str
     if (skipSessions.has(str(message.sessionID) ?? '')) continue;
     const partDir = path.join(storage, 'part', str(message.id) ?? '');
     const parts = statSync(partDir, { throwIfNoEntry: false })?.isDirectory() ? filesUnder(partDir, '.json') : [];
-    const entry = openCodeTtft(message, parts.map((p) => partStart(JSON.parse(readFileSync(p, 'utf8')) as OpenCodePart, undefined)));
+    const entry = openCodeTtft(message, parts.flatMap((p) => partStart(JSON.parse(readFileSync(p, 'utf8')) as OpenCodePart, undefined)));
     if (entry) out.push(entry);
   }
   return out.sort();

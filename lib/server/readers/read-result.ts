@@ -154,6 +154,12 @@ export interface SourceReader {
   readAllStaged?(options?: FullReadOptions): AsyncGenerator<ChangeSet>;
   /** Re-reads what the given changed paths touch; cheap, proportional to the change. */
   readChanged(paths: readonly string[]): Promise<ChangeSet>;
+  /**
+   * After `readChanged`: replies whose output parts changed without themselves (the store knows
+   * them: `known`) get their time to first token taken again from their parts as they are now, and
+   * join the change where it differs (as a fresh read would take it).
+   */
+  retimeReplies?(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined): Promise<void>;
   /** Paths (files or folders) the watcher should watch for this source. */
   watchTargets(): string[];
   /** Folders with one entry per session or message, of which only new entries are watched. */

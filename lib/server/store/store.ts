@@ -193,6 +193,7 @@ export class Store {
   async absorb(index: SourceIndex, paths: readonly string[], seenNow = true): Promise<void> {
     await this.serialised(async () => {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
+      await index.reader.retimeReplies?.(changes, (sessionID, messageID) => index.messages.of(sessionID).find((m) => m.id === messageID)).catch((error: unknown) => console.warn(`[sessionscope] ${index.reader.kind}: time to first token not taken again: ${(error as Error).message}`));
       this.resolveListedParts(index, changes);
       const touched = this.applyTo(index, changes, { paths, live: seenNow, whole: changes.complete });
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];

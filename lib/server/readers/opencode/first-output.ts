@@ -13,14 +13,15 @@ const time = (v: unknown): number | undefined => (typeof v === 'number' && Numbe
  * overwrite a text's start with its end, and 1.2 dates the rows it imported at the import).
  */
 export class FirstOutputs {
-  private readonly at = new Map<string, number>();
+  private readonly at = new Map<string, number[]>();
 
   note(messageID: string, type: unknown, ...times: unknown[]): void {
     if (typeof type !== 'string' || !OUTPUT_PART_TYPES.has(type)) return;
     for (const t of times.map(time)) {
       if (t === undefined) continue;
       const held = this.at.get(messageID);
-      if (held === undefined || t < held) this.at.set(messageID, t);
+      if (held) held.push(t);
+      else this.at.set(messageID, [t]);
     }
   }
 
@@ -30,9 +31,11 @@ export class FirstOutputs {
    * output yet, or times out of order.
    */
   ttftOf(message: MessageInfo): number | undefined {
-    const first = this.at.get(message.id);
-    if (message.role !== 'assistant' || first === undefined || first < message.time.created) return undefined;
-    return first - message.time.created;
+    if (message.role !== 'assistant') return undefined;
+    // A time before the reply was created is no output of it (a clock step, a part copied from elsewhere).
+    let first: number | undefined;
+    for (const t of this.at.get(message.id) ?? []) if (t >= message.time.created && (first === undefined || t < first)) first = t;
+    return first === undefined ? undefined : first - message.time.created;
   }
 
   /** Copies of the replies whose time to first token is known now and differs from what they carry. */
@@ -44,4 +47,26 @@ export class FirstOutputs {
     }
     return out;
   }
+}
+
+/**
+ * The replies whose output parts a change holds without them, as the store knows them: copies with
+ * no time to first token, for the reader to take it again.
+ */
+export function repliesToRetime(parts: readonly { messageID: string; sessionID: string; type: string }[], messages: readonly MessageInfo[], known: (sessionID: string, messageID: string) => MessageInfo | undefined): MessageInfo[] {
+  const held = new Set(messages.map((m) => m.id));
+  const out = new Map<string, MessageInfo>();
+  for (const p of parts) {
+    if (held.has(p.messageID) || out.has(p.messageID) || !OUTPUT_PART_TYPES.has(p.type)) continue;
+    const reply = known(p.sessionID, p.messageID);
+    if (reply?.role !== 'assistant') continue;
+    const { ttft: _ttft, ...copy } = reply;
+    out.set(p.messageID, copy);
+  }
+  return [...out.values()];
+}
+
+/** The retimed replies whose figure changed join the change. */
+export function takeRetimed(messages: MessageInfo[], retimed: readonly MessageInfo[], known: (sessionID: string, messageID: string) => MessageInfo | undefined): void {
+  for (const m of retimed) if (known(m.sessionID, m.id)?.ttft !== m.ttft) messages.push(m);
 }

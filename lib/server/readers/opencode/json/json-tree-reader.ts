@@ -19,7 +19,7 @@ import { FILE_CAPS } from '@/lib/server/fs/file-caps';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, SummaryCacheWriter } from '../summary-cache';
-import { FirstOutputs, OUTPUT_PART_TYPES } from '../first-output';
+import { FirstOutputs, repliesToRetime, takeRetimed } from '../first-output';
 import type { MessageInfo } from '@/lib/model/message';
 import { fileVersionSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import { matchEntries } from '@/lib/server/index-cache/match-entries';
@@ -150,17 +150,11 @@ export class JsonTreeReader implements SourceReader {
     }
   }
 
-  /**
-   * A reply whose output parts changed without its own file: read it too, so that its time to first
-   * token is taken again from its parts as they are now (as a fresh read would take it).
-   */
-  private async readRepliesOfOutputs(changes: ChangeSet): Promise<void> {
-    const held = new Set(changes.messages.map((m) => m.id));
-    const files = new Set<string>();
-    for (const p of changes.parts) {
-      if (!held.has(p.messageID) && OUTPUT_PART_TYPES.has(p.type)) files.add(path.join(this.path, 'message', p.sessionID, `${p.messageID}.json`));
-    }
-    await mapLimit([...files], READ_CONCURRENCY, (file) => this.readOne(changes, file));
+  async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined): Promise<void> {
+    const replies = repliesToRetime(changes.parts, changes.messages, known);
+    if (replies.length === 0) return;
+    await this.fillTtft(replies);
+    takeRetimed(changes.messages, replies, known);
   }
 
   /** The replies a change read, with their time to first token from their output parts so far (their part folders, read). */
@@ -214,7 +208,6 @@ export class JsonTreeReader implements SourceReader {
     for (const file of fromListings) named.delete(file);
     await mapLimit([...named], READ_CONCURRENCY, (file) => this.readOne(changes, file));
     await this.readListed(changes, [...fromListings]);
-    await this.readRepliesOfOutputs(changes);
     await this.fillTtft(changes.messages);
     this.cacheWriter?.schedule(undefined);
     return changes;

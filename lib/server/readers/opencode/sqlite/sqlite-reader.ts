@@ -14,7 +14,7 @@ import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './s
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
-import { FirstOutputs } from '../first-output';
+import { FirstOutputs, repliesToRetime, takeRetimed } from '../first-output';
 
 /** The fingerprint of a database that is not there: a machine without OpenCode is as current as any. */
 const ABSENT = 'absent';
@@ -431,6 +431,14 @@ export class SqliteReader implements SourceReader {
     }
     const timed = outputs.withTtft(messages);
     for (let i = 0; i < timed.length; i += MESSAGE_CHUNK) yield { ...emptyChangeSet(), messages: timed.slice(i, i + MESSAGE_CHUNK) };
+  }
+
+  async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined): Promise<void> {
+    const q = this.queries;
+    const replies = repliesToRetime(changes.parts, changes.messages, known);
+    if (!q || replies.length === 0) return;
+    this.attempt(changes, () => this.fillTtft(q, replies));
+    takeRetimed(changes.messages, replies, known);
   }
 
   /** The replies an increment read, with their time to first token from their output parts so far. */
