@@ -27,6 +27,7 @@ export class SessionDbMirror {
   private failure: string | undefined;
   /** Whether even the database in memory failed: nothing can be answered. */
   private broken = false;
+  private closed = false;
   /** Called once the failed file was replaced by a database in memory: every source must be read again. */
   onReplaced: (() => void) | undefined;
   /** Ids of the messages each source's full read under way produced: the sweep after it removes the rest. */
@@ -55,7 +56,7 @@ export class SessionDbMirror {
     this.registerSources();
     for (const index of indexes) {
       const held = new HeldMessagesOfSource(
-        () => (this.broken ? undefined : this.current_),
+        () => (this.broken || this.closed ? undefined : this.current_),
         () => this.ids.get(index),
       );
       this.held.set(index, held);
@@ -228,7 +229,9 @@ export class SessionDbMirror {
     this.held.get(index)?.reset();
   }
 
+  /** The store stopped: a read still under way writes nothing (and fails nothing). */
   close(): void {
+    this.closed = true;
     this.current_.close();
   }
 
@@ -239,7 +242,7 @@ export class SessionDbMirror {
   }
 
   private guard(task: () => void): void {
-    if (this.broken) return;
+    if (this.broken || this.closed) return;
     try {
       task();
     } catch (error) {
