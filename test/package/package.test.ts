@@ -136,7 +136,7 @@ describe('the npm package', () => {
     expect(npx.stdout.trim()).toBe(manifest.version);
   });
 
-  it.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishes this machine\'s sessions into a team PostgreSQL (pg bundled into dist/cli.mjs)', async () => {
+  it.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishes this machine\'s sessions into a team PostgreSQL (pg bundled in the publish command\'s chunks of dist/)', async () => {
     const pg = await startPostgres();
     try {
       pg.createDatabase('team');
