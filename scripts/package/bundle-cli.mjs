@@ -1,9 +1,12 @@
 // Bundles the commands (`sessionscope report|statusline|export|publish`, lib/server/cli/) into
-// `dist/cli.mjs` for the package, which ships no TypeScript sources. Each worker thread's entry
+// `dist/cli.mjs` for the package, which ships no TypeScript sources. Each command, loaded when named
+// (lib/server/cli/commands.ts), is split into its own `dist/cli-*.mjs` chunks, so a report never
+// compiles OpenTelemetry or pg (half the 3.3 MB a single file held). Chunks sit beside `cli.mjs`, not
+// in a folder: the worker URLs below are relative to whichever chunk holds them. Each worker thread's entry
 // (`new Worker(new URL('./x-worker.ts', import.meta.url))`) becomes its own bundle beside it, and
 // the expression is rewritten to name that file. better-sqlite3 stays the package's dependency.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const WORKER_URL = /new URL\('\.\/([\w-]+)\.ts', import\.meta\.url\)/g;
@@ -40,7 +43,17 @@ export async function bundleCli(root, dist = path.join(root, 'dist')) {
     logLevel: 'warning',
     absWorkingDir: root,
   };
-  await build({ ...common, entryPoints: [path.join(root, 'lib', 'server', 'cli', 'main.ts')], outfile: path.join(dist, 'cli.mjs'), plugins: [workerEntries] });
+  // A previous bundle's chunks (other hashes) would otherwise ship beside this one's.
+  if (existsSync(dist)) for (const name of readdirSync(dist)) if (/^cli-.+\.mjs$/.test(name)) rmSync(path.join(dist, name));
+  await build({
+    ...common,
+    entryPoints: { cli: path.join(root, 'lib', 'server', 'cli', 'main.ts') },
+    outdir: dist,
+    splitting: true,
+    chunkNames: 'cli-[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    plugins: [workerEntries],
+  });
   for (let done = 0; done < workers.size; ) {
     const batch = [...workers].slice(done);
     done = workers.size;

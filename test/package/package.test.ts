@@ -139,7 +139,7 @@ describe('the npm package', () => {
     // a load of 12 on two cores, too near the default 30 s.
   }, 120_000);
 
-  it.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishes this machine\'s sessions into a team PostgreSQL (pg bundled into dist/cli.mjs)', async () => {
+  it.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishes this machine\'s sessions into a team PostgreSQL (pg bundled in the publish command\'s chunks of dist/)', async () => {
     const pg = await startPostgres();
     try {
       pg.createDatabase('team');

@@ -28,7 +28,7 @@ export const report: Command = {
     const history = await openLocalHistory();
     try {
       const { json, text } = args.kind === 'blocks' ? blocksReport(history.store, args, outputWidth()) : periodReport(history.store, { ...args, kind: args.kind }, outputWidth());
-      console.log(args.json ? JSON.stringify(json, null, 2) : text);
+      console.log(args.json ? JSON.stringify(json, null, 2) : text());
       return 0;
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;

@@ -53,8 +53,8 @@ export function reportStatsQuery(args: ReportArgs, groupBy: StatsGroupBy, projec
   };
 }
 
-/** daily, weekly, monthly and session reports: the dashboard's stats, as JSON or a table `width` wide. */
-export function periodReport(store: Store, args: ReportArgs & { kind: keyof typeof GROUPING }, width: number): { json: ReportJson; text: string } {
+/** daily, weekly, monthly and session reports: the dashboard's stats, as JSON or a table `width` wide (laid out only when asked: `--json` never prints it). */
+export function periodReport(store: Store, args: ReportArgs & { kind: keyof typeof GROUPING }, width: number): { json: ReportJson; text(): string } {
   const { groupBy, first } = GROUPING[args.kind];
   const query = reportStatsQuery(args, groupBy, args.project === undefined ? undefined : resolveProject(store, args.project));
   const stats = getStats(store, query);
@@ -72,5 +72,5 @@ export function periodReport(store: Store, args: ReportArgs & { kind: keyof type
     totals: reportJsonRow(total),
   };
   const warning = stats.complete ? [] : [`Incomplete: ${(stats.failedSources ?? []).map((s) => `${s.kind} ${s.path} (${s.reason})`).join('; ') || 'a source is still being read'}.`];
-  return { json, text: [reportTable(first, rows, total, width), ...warning].join('\n') };
+  return { json, text: () => [reportTable(first, rows, total, width), ...warning].join('\n') };
 }
