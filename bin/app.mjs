@@ -45,6 +45,21 @@ function buildOnce({ dir, distDir }) {
 }
 
 /** The folder whose node_modules holds better-sqlite3: where `npm rebuild better-sqlite3` fixes it. */
+/**
+ * Why better-sqlite3 (a native addon compiled at install) cannot load here, or undefined when it
+ * can: the session database holds the history, so the dashboard cannot start without it.
+ */
+export function sqliteLoadProblem(root) {
+  try {
+    const Database = createRequire(path.join(root, 'package.json'))('better-sqlite3');
+    // The addon itself loads at the first connection.
+    new Database(':memory:').close();
+    return undefined;
+  } catch (error) {
+    return (error?.message || String(error)).split('\n')[0]?.slice(0, 300) ?? '';
+  }
+}
+
 export function sqliteInstallDir(root) {
   try {
     const manifest = createRequire(path.join(root, 'package.json')).resolve('better-sqlite3/package.json');

@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createNextApp, locateApp, sqliteInstallDir } from './app.mjs';
+import { createNextApp, locateApp, sqliteInstallDir, sqliteLoadProblem } from './app.mjs';
 import { openBrowser } from './open-browser.mjs';
 import { applyOptionsToEnv, HELP, parseOptions } from './options.mjs';
 import { runSubcommand, SUBCOMMANDS } from './subcommand.mjs';
@@ -45,6 +45,15 @@ async function serveDashboard() {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   // Named in the one line printed when better-sqlite3 cannot load (lib/server/readers/opencode/sqlite/).
   process.env.SESSIONSCOPE_INSTALL_DIR = sqliteInstallDir(root);
+  const sqliteProblem = sqliteLoadProblem(root);
+  if (sqliteProblem !== undefined) {
+    console.error(
+      `sessionscope: SQLite support unavailable: better-sqlite3 could not load (${sqliteProblem}); ` +
+        `run \`npm rebuild better-sqlite3\` in ${process.env.SESSIONSCOPE_INSTALL_DIR} (it needs python3, make and a C++ compiler) and start again. ` +
+        'Sessionscope keeps the history it reads in a SQLite database and cannot start without it.',
+    );
+    process.exit(1);
+  }
 
   const app = await createNextApp(locateApp(root), options);
   await app.prepare();

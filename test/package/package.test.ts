@@ -4,14 +4,13 @@
 // One pack and one install for the whole file: the build is the browser tests' `.next-test`
 // (standalone output), shipped as is, so `npm test` builds the dashboard once.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestBuild, startServer, TEST_DIST_DIR, type StartedServer } from '../support/start-server';
 import { copyFixture, type FixtureCopy } from '../tools/fixture-dir';
 import { POSTGRES_UNAVAILABLE, startPostgres } from '../support/postgres';
-import { TreeBuilder } from '../support/tree-builder';
 import { startOtlpReceiver } from '../support/otlp-receiver';
 import { cleanNpmEnv, installGlobally, localPrebuilds, packProject, run, type Installed, type Packed } from './support/npm-package';
 
@@ -154,40 +153,18 @@ describe('the npm package', () => {
   }, 120_000);
 
   // Last: it breaks the installed native module.
-  it('without a loadable better-sqlite3 says what to do in one line and still serves the JSON tree, Claude Code and pi', async () => {
+  it('without a loadable better-sqlite3 says what to do in one line and does not start (the history lives in its SQLite database)', async () => {
     writeFileSync(path.join(installed.dir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'not a shared object');
     const copy = await copyFixture('opencode-1.2.27-merged');
     copies.push(copy);
-    const claudeDir = path.join(work, 'claude');
-    const piDir = path.join(work, 'pi');
-    await cp(path.join(fixtures, 'claude', 'projects'), claudeDir, { recursive: true });
-    await cp(path.join(fixtures, 'pi', 'sessions'), piDir, { recursive: true });
-    const oracle = JSON.parse(readFileSync(path.join(copy.dir, 'oracle.json'), 'utf8')) as { storageOnlySessionIds: string[] };
-    // Enough records that the JSON tree's first read runs on its worker thread (bundled for the package).
-    const tree = new TreeBuilder(copy.dir);
-    tree.project('prj_bulk');
-    tree.session('prj_bulk', 'ses_bulk');
-    for (let i = 0; i < 300; i++) tree.message('ses_bulk', `msg_bulk_${String(i).padStart(3, '0')}`);
-    server = await startServer({ opencodeDir: copy.dir, claudeDir, piDir }, [], {}, installed.bin);
-    const s = server;
-    await expect.poll(() => s.output()).toMatch(/SQLite support unavailable/);
-    const advice = s.output().split('\n').filter((line) => line.includes('npm rebuild better-sqlite3'));
-    expect(advice).toHaveLength(1);
-    expect(advice[0]).toContain(installed.dir);
-    await expect.poll(async () => ((await (await fetch(`${s.url}/api/health`)).json()) as { index: { phase: string } }).index.phase).toBe('ready');
-    const health = (await (await fetch(`${s.url}/api/health`)).json()) as { sqlite: { available?: boolean; error?: string }; bulkReads: { worker: number; thisThread: number } };
-    expect(health.sqlite.available).toBe(false);
-    expect(health.bulkReads, JSON.stringify(health.bulkReads)).toMatchObject({ worker: 1 });
-    expect(health.sqlite.error).toContain('npm rebuild better-sqlite3');
-    const list = (await (await fetch(`${s.url}/api/sessions?limit=500`)).json()) as SessionList;
-    const sources = new Set(list.sessions.map((session) => session.source));
-    expect(sources).toContain('opencode-json');
-    expect(sources).toContain('claude');
-    expect(sources).toContain('pi');
-    expect(list.sessions.find((session) => session.id === 'ses_bulk')?.messageCount).toBe(300);
-    const storageOnly = oracle.storageOnlySessionIds[0];
-    expect(list.sessions.map((session) => session.id)).toContain(storageOnly);
-    const detail = (await (await fetch(`${s.url}/api/sessions/${storageOnly}`)).json()) as { turns?: unknown[] };
-    expect(detail.turns?.length).toBeGreaterThan(0);
+    const ran = await run(installed.bin, ['--port', '0', '--opencode-dir', copy.dir], { cwd: work, env: { ...cleanNpmEnv(), HOME: path.join(work, 'home-nosqlite') } });
+    expect(ran.code).toBe(1);
+    const lines = ran.stderr.split('\n').filter((line) => line.includes('npm rebuild better-sqlite3'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/SQLite support unavailable/);
+    expect(lines[0]).toContain(installed.dir);
+    expect(lines[0]).toMatch(/cannot start without it/);
+    // Nothing listened: no address was printed.
+    expect(ran.stdout).not.toMatch(/http:\/\//);
   });
 });
