@@ -52,7 +52,6 @@ export function unavailableMessage(reason: string, installDir: string | undefine
   const where = installDir ? ` in ${installDir}` : '';
   return (
     `SQLite support unavailable: better-sqlite3 could not load (${reason}); ` +
-    `run \`npm rebuild better-sqlite3\`${where} (it needs python3, make and a C++ compiler) and restart. ` +
-    'Until then OpenCode 1.2+ data (opencode.db) shows only in part (no session contents; nothing while OpenCode runs); the JSON tree, Claude Code and pi sessions show in full.'
+    `run \`npm rebuild better-sqlite3\`${where} (it needs python3, make and a C++ compiler) and restart.`
   );
 }
