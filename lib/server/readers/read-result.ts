@@ -92,7 +92,18 @@ export async function gatherStages(stages: AsyncIterable<ChangeSet>): Promise<Ch
     // requests that came meanwhile be answered between its stages; it held pages up for ~1.2 s.
     await yieldToRequests();
   }
+  // A later stage may hand a record over again, completed (a reply with its time to first token
+  // once its parts are read): the read holds each record once, as the last stage gave it.
+  all.messages = latestById(all.messages);
+  all.parts = latestById(all.parts);
   return all;
+}
+
+function latestById<T extends { id: string }>(records: T[]): T[] {
+  const byId = new Map<string, T>();
+  // Where it first came, as the last stage gave it.
+  for (const record of records) byId.set(record.id, record);
+  return byId.size === records.length ? records : [...byId.values()];
 }
 
 /** What to read of a session's content: some messages' parts only, with or without todos and diffs. */

@@ -140,11 +140,13 @@ export class SessionDbWriter {
         if (badTimeOfSession(session) !== undefined) removedSessions.push(session.id);
         else this.db.run(this.upsertSession.query, this.upsertSession.parameters([sessionRow(sourceId, session)]));
       }
-      const rows: MessageTable[] = [];
+      // One row per id, the last the change gives (a statement may not write a row twice).
+      const byId = new Map<string, MessageTable>();
       for (const message of changes.messages) {
         if (badTimeOfMessage(message) !== undefined) removedMessages.push(message.id);
-        else rows.push(messageRow(sourceId, message));
+        else byId.set(message.id, messageRow(sourceId, message));
       }
+      const rows = [...byId.values()];
       for (let start = 0; start < rows.length; start += MESSAGE_BATCH) added += this.upsertMessageRows(sourceId, rows.slice(start, start + MESSAGE_BATCH), touched);
       this.writeParts(sourceId, changes);
       for (const id of removedMessages) {
@@ -193,12 +195,13 @@ export class SessionDbWriter {
   private writeParts(sourceId: number, changes: ChangeSet): void {
     const k = this.kysely;
     const remove = (id: string) => this.db.run(k.deleteFrom('part').where('source_id', '=', sourceId).where('id', '=', id).compile());
-    const rows: PartTable[] = [];
+    const byId = new Map<string, PartTable>();
     for (const part of changes.parts) {
       // A part dated out of range is skipped as the store skips it: gone, if it was there.
       if (badTimeOfPart(part) !== undefined) remove(part.id);
-      else rows.push(partRow(sourceId, part));
+      else byId.set(part.id, partRow(sourceId, part));
     }
+    const rows = [...byId.values()];
     let start = 0;
     for (; start + MESSAGE_BATCH <= rows.length; start += MESSAGE_BATCH) this.db.run(this.upsertParts.query, this.upsertParts.parameters(rows.slice(start, start + MESSAGE_BATCH)));
     for (const row of rows.slice(start)) this.db.run(this.upsertPart.query, this.upsertPart.parameters([row]));
