@@ -16,12 +16,14 @@ export interface HeldMessages {
   of(sessionID: string): readonly MessageInfo[];
   /** Every session's messages, session by session, in one pass (nothing kept). */
   bySession(): Iterable<[string, MessageInfo[]]>;
+  /** Ids of the session's messages. */
+  idsOf(sessionID: string): string[];
   /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
   newestIds(sessionID: string, count: number): Set<string>;
   count(): number;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], bySession: () => [], newestIds: () => new Set(), count: () => 0 };
+const NO_MESSAGES: HeldMessages = { of: () => [], bySession: () => [], idsOf: () => [], newestIds: () => new Set(), count: () => 0 };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions
@@ -204,13 +206,17 @@ export class SourceIndex {
     touched.add(id);
   }
 
-  /** Keeps part metadata only for the newest messages of the sessions just touched. */
+  /**
+   * Keeps part metadata only for the newest messages of the sessions just touched. Parts of a
+   * message not read yet (written before it) stay until it comes.
+   */
   private trimParts(touched: Set<string>): void {
     for (const sessionID of touched) {
-      const held = this.partMessagesOf.get(sessionID);
-      if (!held || held.size <= TAIL_MESSAGES_PER_SESSION) continue;
+      if (!this.partMessagesOf.has(sessionID)) continue;
+      const known = this.messages.idsOf(sessionID);
+      if (known.length <= TAIL_MESSAGES_PER_SESSION) continue;
       const keep = this.messages.newestIds(sessionID, TAIL_MESSAGES_PER_SESSION);
-      for (const messageID of [...held]) if (!keep.has(messageID)) this.dropPartsOf(messageID);
+      for (const messageID of known) if (!keep.has(messageID)) this.dropPartsOf(messageID);
     }
   }
 

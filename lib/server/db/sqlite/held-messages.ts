@@ -13,6 +13,7 @@ const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'pr
 const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).where('session_id', '=', '').orderBy(sql`rowid`).compile();
 // The newest by creation time, ties in the order the source gave them (as tailMessageIds picks them).
 const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').orderBy('created', 'desc').orderBy(sql`rowid`).limit(1).compile();
+const idsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
 // Every message of the source, session by session (the index's order: no sort).
 const messagesOfSource = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).orderBy('session_id').orderBy(sql`rowid`).compile();
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
@@ -70,6 +71,16 @@ export class HeldMessagesOfSource {
       messages.push(messageOfRow(row));
     }
     if (session !== undefined) yield [session, messages];
+  }
+
+  /** Ids of the session's messages, without reading them. */
+  idsOf(sessionID: string): string[] {
+    const kept = this.kept.get(sessionID);
+    if (kept) return kept.map((m) => m.id);
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined) return [];
+    return db.all<{ id: string }>(idsOfSession, [sourceId, sessionID]).map((r) => r.id);
   }
 
   /** Ids of the session's newest messages (see TAIL_MESSAGES_PER_SESSION), without reading the messages. */
