@@ -15,6 +15,7 @@ import { plural } from '@/lib/format/plural';
 import { useSearch } from './use-search';
 import { useNamePage } from '@/components/shell/named-page';
 import { searchPageName } from '@/lib/view/document-title';
+import { FilterSelect, type FilterOption } from '@/components/ui/filter-select';
 
 const FILTERS = ['source', 'project', 'agent', 'model', 'kind', 'role', 'from', 'to', 'order'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -68,16 +69,7 @@ function MachineSearchView({ head }: { head: ReactNode }) {
   const first = pages[0];
   const newest = params.order === 'newest';
   const progress = progressLine(pages[0]?.progress);
-  const select = (key: Filter, label: string, values: { value: string; label: string }[]) => (
-    <select aria-label={label} value={params[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
-      <option value="">{label}: all</option>
-      {values.map((v) => (
-        <option key={v.value} value={v.value}>
-          {v.label}
-        </option>
-      ))}
-    </select>
-  );
+  const select = (key: Filter, label: string, options: FilterOption[]) => <FilterSelect label={label} value={params[key] ?? ''} options={options} onChange={(value) => set(key, value)} />;
   return (
     <div className="page search-page">
       {head}

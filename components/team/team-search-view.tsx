@@ -12,6 +12,7 @@ import { TeamSessionRow } from './team-session-row';
 import { TeamSessionsHead } from './team-sessions-table';
 import type { ConfiguredTeam } from './use-team-scope';
 import { useTeamFacets } from './use-team-session-page';
+import { FilterSelect, type FilterOption } from '@/components/ui/filter-select';
 
 const FILTERS = ['person', 'machine', 'source'] as const;
 
@@ -58,16 +59,7 @@ export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
   });
   const sessions = results.data?.pages.flatMap((p) => p.sessions) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
-  const select = (key: (typeof FILTERS)[number], label: string, values: { value: string; label: string }[]) => (
-    <select aria-label={label} value={url.get(key) ?? ''} onChange={(e) => set(key, e.target.value)}>
-      <option value="">{label}: all</option>
-      {values.map((v) => (
-        <option key={v.value} value={v.value}>
-          {v.label}
-        </option>
-      ))}
-    </select>
-  );
+  const select = (key: (typeof FILTERS)[number], label: string, options: FilterOption[]) => <FilterSelect label={label} value={url.get(key) ?? ''} options={options} onChange={(value) => set(key, value)} />;
   return (
     <>
       <form className="filter-bar" role="search" aria-label="Search the team" onSubmit={(e) => e.preventDefault()}>
