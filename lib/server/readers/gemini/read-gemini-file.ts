@@ -74,5 +74,11 @@ export async function readGeminiFile(ref: ChatFileRef, root: string, tmp: string
   const directory = await projectDirectory(root, tmp, ref.project);
   const mapped = mapGeminiChat(chat, { path: ref.path, directory, mtime: read.mtimeMs, ...(ref.parentID ? { parentID: ref.parentID } : {}) });
   if (!mapped && records.length > 0) issues.push(issue('schema', 'no session header: not a Gemini CLI chat'));
+  // No prompt or reply yet is no session (the CLI lists none either). Every start writes a header
+  // into a file named by its minute before it knows it resumes; a resume in a later minute than
+  // the session began leaves that file, with the resumed session's id, beside the one it appends
+  // to: taken as the session, it would stand for it (its name as the title) or take it away when
+  // the CLI deletes the file.
+  if (mapped?.messages.length === 0) return { state: 'not-ready', issues };
   return mapped ? { state: 'ok', mapped, issues } : { state: 'not-ready', issues };
 }
