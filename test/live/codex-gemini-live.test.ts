@@ -1,7 +1,7 @@
 // The dashboard watching the real Codex CLI and Gemini CLI: a session appears while its first
 // turn is still running (a tool call that takes a few seconds), then after each run (new session,
 // resume, Codex fork, a subagent) the API equals a cold read of the same files.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -133,14 +133,25 @@ describe('live: the dashboard watching the real Codex CLI and Gemini CLI', () =>
     cleanups.push(() => dash.stop());
     const first = runGemini({ home, cwd, serverUrl: model.url, prompt: '[ssc:live] Wait, then answer.', model: 'gemini-2.5-pro' });
     await expectAppearsWhileRunning(dash, 'gemini', first);
-    expect((await first).code).toBe(0);
+    const begun = await first;
+    expect(begun.code).toBe(0);
     await expectLiveEqualsCold(dash, { geminiDir }, none, 'new session');
     expect((await runGemini({ home, cwd, serverUrl: model.url, prompt: 'Again.', model: 'gemini-2.5-pro', args: ['-r', 'latest'] })).code).toBe(0);
     await expectLiveEqualsCold(dash, { geminiDir }, none, 'resume');
+    // Chat files are named by the minute their run started: a resume in a later minute than the
+    // session began leaves its start's file (no prompt, the same id) beside the resumed one.
+    const chats = path.join(geminiDir, 'tmp', 'live', 'chats');
+    const filesOfFirst = () => readdirSync(chats).filter((name) => begun.sessionId && name.endsWith(`-${begun.sessionId.slice(0, 8)}.jsonl`));
+    const crossedMinute = filesOfFirst().length > 1;
+    expect((await listed(dash)).find((s) => s.id === begun.sessionId)?.turnCount, 'the resumed session').toBe(2);
     expect((await runGemini({ home, cwd, serverUrl: model.url, prompt: '[ssc:g-task] Ask a subagent.', model: 'gemini-2.5-pro' })).code).toBe(0);
     await expectLiveEqualsCold(dash, { geminiDir }, none, 'subagent');
+    // At its next start, Gemini CLI 0.61.0 deletes that leftover, and every chat of the same short
+    // id with it: the resumed session is gone from disk (the dashboard follows, as a cold read shows).
+    const resumedKept = filesOfFirst().length > 0;
+    expect(resumedKept || crossedMinute, 'the resumed chat is deleted only after a resume in a later minute').toBe(true);
     const live = (await listed(dash)).filter((s) => s.source === 'gemini');
-    expect(live.map((s) => [s.turnCount, Boolean(s.parentID)]).sort()).toEqual([[1, false], [1, true], [2, false]]);
+    expect(live.map((s) => [s.turnCount, Boolean(s.parentID)]).sort()).toEqual(resumedKept ? [[1, false], [1, true], [2, false]] : [[1, false], [1, true]]);
     expect(live.find((s) => s.title.includes('[ssc:g-task]'))?.childCount).toBe(1);
   });
 });
