@@ -146,6 +146,28 @@ export interface FullReadOptions {
    * whole already, they are not read). Absent: they are.
    */
   toolCalls?(): boolean;
+  /**
+   * Asked when the read begins: the session database's messages of the source, when it holds the
+   * source whole as the reader's fingerprint says now (a restart with nothing changed). A reader
+   * that can then read only its projects, sessions and where to follow on from (not every message
+   * again) does; it is checked by the store at the read's end, and read whole if it changed.
+   */
+  held?(): HeldSource | undefined;
+}
+
+/** A part the change removes, as the store held it: its reply's time to first token is taken again. */
+export interface GonePart {
+  sessionID: string;
+  messageID: string;
+  type: string;
+}
+
+/** What the session database holds of a source, for a read that does not read the messages again. */
+export interface HeldSource {
+  /** Ids of a session's messages as held. */
+  messageIdsOf(sessionID: string): string[];
+  /** Ids of every session's newest messages (TAIL_MESSAGES_PER_SESSION each), whose parts the store keeps. */
+  newestMessageIds(): Iterable<string>;
 }
 
 /** What every source reader offers the store. */
@@ -170,7 +192,7 @@ export interface SourceReader {
    * them: `known`) get their time to first token taken again from their parts as they are now, and
    * join the change where it differs (as a fresh read would take it).
    */
-  retimeReplies?(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined): Promise<void>;
+  retimeReplies?(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined, gone?: readonly GonePart[]): Promise<void>;
   /** Paths (files or folders) the watcher should watch for this source. */
   watchTargets(): string[];
   /** Folders with one entry per session or message, of which only new entries are watched. */

@@ -1,5 +1,7 @@
 import 'server-only';
-import type { ChangeSet } from '../readers/read-result';
+import type { ChangeSet, GonePart, HeldSource } from '../readers/read-result';
+import { partsGoneFrom } from '../db/queries/parts-gone';
+import { TAIL_MESSAGES_PER_SESSION } from '@/lib/model/tail-messages';
 import { SessionDbWriter } from '../db/ingest/session-db-writer';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { HeldMessagesOfSource } from '../db/sqlite/held-messages';
@@ -126,6 +128,29 @@ export class SessionDbMirror {
     this.sweepRecords(index, undefined);
     this.recordComplete(index);
     return false;
+  }
+
+  /**
+   * The database's messages of a source it holds whole at this start (verified, not read since):
+   * the first read need not read them again (see FullReadOptions.held; checked at its end).
+   */
+  heldSource(index: SourceIndex): HeldSource | undefined {
+    const held = this.held.get(index);
+    if (!held || !this.trusted.has(index) || !this.usable) return undefined;
+    return { messageIdsOf: (sessionID) => held.idsOf(sessionID), newestMessageIds: () => held.newestIdsOfAll(TAIL_MESSAGES_PER_SESSION) };
+  }
+
+  /**
+   * The parts a change removes, as the database holds them: those it names and those a session's
+   * full part list lacks (a reply that lost an output part is timed again).
+   */
+  partsGone(index: SourceIndex, changes: ChangeSet): GonePart[] {
+    if (!this.usable || (changes.removed.parts.length === 0 && changes.listedParts.length === 0)) return [];
+    const sourceId = this.ids.get(index);
+    if (sourceId === undefined) return [];
+    let gone: GonePart[] = [];
+    this.guard(() => (gone = partsGoneFrom(this.db, sourceId, changes)));
+    return gone;
   }
 
   /** Whether a full read of the source should read every tool call (see FullReadOptions): not during a first read that found it unchanged. */

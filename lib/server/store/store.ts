@@ -193,8 +193,9 @@ export class Store {
   async absorb(index: SourceIndex, paths: readonly string[], seenNow = true): Promise<void> {
     await this.serialised(async () => {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
-      await index.reader.retimeReplies?.(changes, (sessionID, messageID) => index.messages.of(sessionID).find((m) => m.id === messageID)).catch((error: unknown) => console.warn(`[sessionscope] ${index.reader.kind}: time to first token not taken again: ${(error as Error).message}`));
       this.resolveListedParts(index, changes);
+      const known = (sessionID: string, messageID: string) => index.messages.of(sessionID).find((m) => m.id === messageID);
+      await index.reader.retimeReplies?.(changes, known, this.sessionDb.partsGone(index, changes)).catch((error: unknown) => console.warn(`[sessionscope] ${index.reader.kind}: time to first token not taken again: ${(error as Error).message}`));
       const touched = this.applyTo(index, changes, { paths, live: seenNow, whole: changes.complete });
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
@@ -217,7 +218,7 @@ export class Store {
 
   /** Every tool call is read only for the session database, and only while it does not hold the source whole already. */
   private fullReadOptions(index: SourceIndex): FullReadOptions {
-    return { toolCalls: () => this.sessionDb.wantsToolCalls(index) };
+    return { toolCalls: () => this.sessionDb.wantsToolCalls(index), held: () => this.sessionDb.heldSource(index) };
   }
 
   /**

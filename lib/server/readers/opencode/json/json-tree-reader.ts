@@ -6,7 +6,7 @@ import { tailMessageIds } from '@/lib/model/tail-messages';
 import { entryPath, listDir, type DirListing } from '@/lib/server/fs/list-dir';
 import { listDirs } from '@/lib/server/fs/bulk-read/list-dirs';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type FullReadOptions, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, type ChangeSet, type ContentRequest, type FullReadOptions, type GonePart, type LiveSession, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { reshapeMessage } from '../reshape-message';
 import { reshapePart } from '../reshape-part';
 import { fastPartMeta } from '../fast-part-meta';
@@ -150,8 +150,8 @@ export class JsonTreeReader implements SourceReader {
     }
   }
 
-  async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined): Promise<void> {
-    const replies = repliesToRetime(changes.parts, changes.messages, known);
+  async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined, gone: readonly GonePart[] = []): Promise<void> {
+    const replies = repliesToRetime([...changes.parts, ...gone], changes.messages, known);
     if (replies.length === 0) return;
     await this.fillTtft(replies);
     takeRetimed(changes.messages, replies, known);

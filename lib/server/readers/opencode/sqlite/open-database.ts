@@ -176,7 +176,11 @@ export function writeSignature(db: string): string {
     // The inode too: a copy restored with its times kept is another file.
     return stat ? statVersion(stat) : '-';
   };
-  return `${of(db)}|${of(`${db}-wal`)}`;
+  // The log without its change time: SQLite run as root gives the log back to the database's owner
+  // each time a connection opens it (ours too, read-only), which moves its ctime with no write. SQLite
+  // only appends to the log or writes over it, and never puts its time back.
+  const log = statSync(`${db}-wal`, { throwIfNoEntry: false });
+  return `${of(db)}|${log ? `${log.ino}:${log.size}:${log.mtimeMs}` : '-'}`;
 }
 
 function openLive(Database: DatabaseConstructor, dbPath: string): OpenedDatabase {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ChangeSet } from '../../read-result';
+import type { ChangeSet, HeldSource } from '../../read-result';
 import type { Queries, Row } from './sqlite-queries';
 
 /** Rows committed slightly out of timestamp order (several writers) are still caught. */
@@ -37,11 +37,36 @@ export class SqliteCursor {
   private readonly messageIds = new Map<string, Set<string>>();
   private readonly active = new Map<string, ActiveSession>();
 
+  /**
+   * `held`: a cursor that starts where the session database's copy of the source ends (a restart
+   * that read no message): a session's message ids are taken from it when first needed.
+   */
+  constructor(private readonly held?: HeldSource) {}
+
+  /** Whether the cursor started from the session database's copy, not from a read of every message. */
+  get startedHeld(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** Starts past every message and part the database holds now (see `held`). */
+  startAtEnd(q: Queries): void {
+    this.messageRowid = Number(q.maxMessageRowid.get() ?? 0);
+    this.partRowid = Number(q.maxPartRowid.get() ?? 0);
+  }
+
   noteMessage(sessionID: string, id: string, rowid: number): void {
     if (rowid > this.messageRowid) this.messageRowid = rowid;
+    this.idsOf(sessionID, true)?.add(id);
+  }
+
+  /** The message ids known of a session (those held come first, when the cursor started from them). */
+  private idsOf(sessionID: string, create: boolean): Set<string> | undefined {
     let ids = this.messageIds.get(sessionID);
-    if (!ids) this.messageIds.set(sessionID, (ids = new Set()));
-    ids.add(id);
+    if (ids) return ids;
+    const held = this.held?.messageIdsOf(sessionID) ?? [];
+    if (held.length === 0 && !create) return undefined;
+    this.messageIds.set(sessionID, (ids = new Set(held)));
+    return ids;
   }
 
   noteSession(id: string, updated: number): void {
@@ -129,7 +154,7 @@ export class SqliteCursor {
   }
 
   private detectRemovedMessages(q: Queries, changes: ChangeSet, sessionID: string): void {
-    const known = this.messageIds.get(sessionID);
+    const known = this.idsOf(sessionID, false);
     if (!known) return;
     const count = Number(q.messageCountOfSession.get(sessionID) ?? 0);
     if (count >= known.size) return;

@@ -54,6 +54,7 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     ),
     outputTimesOfMessage: stmt(`SELECT message_id, time_created, ${PART_TYPE} AS type, ${OUTPUT_TIMES} FROM part WHERE message_id = ? AND ${PART_TYPE} IN ${OUTPUT_TYPES}`),
     maxPartRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM part').pluck(),
+    maxMessageRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM message').pluck(),
     fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),
     // By message id alone: with the session too, SQLite may pick the session index and scan all its parts.
     fullPartsOfMessage: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE message_id = ?'),

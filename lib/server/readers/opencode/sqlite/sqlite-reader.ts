@@ -2,7 +2,7 @@ import 'server-only';
 import { existsSync, statSync } from 'node:fs';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
-import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type FullReadOptions, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type FullReadOptions, type GonePart, type HeldSource, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
 import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
@@ -98,7 +98,7 @@ export class SqliteReader implements SourceReader {
     this.fullRead = options;
     yield* this.readEverything();
     // The summary index learns what this read parsed, after the read (off the first answer's path).
-    this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined, 0);
+    if (!this.cursor.startedHeld) this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined, 0);
   }
 
   /** Whether the index may say "complete as of this signature": nothing was skipped, the read did not fail. */
@@ -109,9 +109,16 @@ export class SqliteReader implements SourceReader {
   private async *readEverything(): AsyncGenerator<ChangeSet> {
     this.readSignature = writeSignature(this.path);
     this.close();
-    this.cursor = new SqliteCursor();
+    const held = this.found() ? this.fullRead?.held?.() : undefined;
+    this.cursor = new SqliteCursor(held);
     const first = emptyChangeSet();
     first.complete = true;
+    if (held) {
+      const q = await this.open(first);
+      if (!q) return yield first;
+      if (yield* this.firstStage(q, first)) yield* this.heldStages(q, held);
+      return;
+    }
     const messages: MessageInfo[] = [];
     const cache = this.found() ? this.cache : undefined;
     if (cache && cache.page(SIGNATURE_KEY, 1).length > 0) {
@@ -385,12 +392,42 @@ export class SqliteReader implements SourceReader {
     const done = emptyChangeSet();
     done.messagesComplete = true;
     yield done;
+    const newest = yield* this.newestParts(q, tailMessageIds(messages));
+    if (newest === undefined) return;
+    if (this.fullRead?.toolCalls?.() ?? true) yield* this.outputParts(q, newest, messages);
+    // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
+    // others it did not meet: back to `newest`, the next read takes them all (again, harmlessly).
+    this.cursor.partRowid = newest;
+  }
+
+  /**
+   * A restart whose database the session database holds whole (after the first stage): the cursor
+   * starts past every message and part, and only the newest messages' parts are read (statuses);
+   * the messages, their tool calls and times to first token are in the session database already.
+   */
+  private *heldStages(q: Queries, held: HeldSource): Generator<ChangeSet> {
+    const done = emptyChangeSet();
+    done.messagesComplete = true;
+    if (this.attempt(done, () => this.cursor.startAtEnd(q)) === undefined) return yield done;
+    yield done;
+    const newest = yield* this.newestParts(q, held.newestMessageIds());
+    if (newest !== undefined) this.cursor.partRowid = newest;
+  }
+
+  /**
+   * The parts of the given messages (each session's newest), in stages of TAIL_CHUNK messages;
+   * returns the newest part's rowid before the read (undefined if the database failed).
+   */
+  private *newestParts(q: Queries, messageIDs: Iterable<string>): Generator<ChangeSet, number | undefined> {
     let chunk = emptyChangeSet();
     const newest = this.attempt(chunk, () => Number(q.maxPartRowid.get() ?? 0));
-    if (newest === undefined) return yield chunk;
+    if (newest === undefined) {
+      yield chunk;
+      return undefined;
+    }
     this.cursor.partRowid = newest;
     let inChunk = 0;
-    for (const messageID of tailMessageIds(messages)) {
+    for (const messageID of messageIDs) {
       const read = this.attempt(chunk, () => {
         for (const row of q.partsOfMessage.all(messageID) as Row[]) this.take(chunk, 'part', row);
         return true;
@@ -403,10 +440,7 @@ export class SqliteReader implements SourceReader {
       }
     }
     yield chunk;
-    if (this.fullRead?.toolCalls?.() ?? true) yield* this.outputParts(q, newest, messages);
-    // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
-    // others it did not meet: back to `newest`, the next read takes them all (again, harmlessly).
-    this.cursor.partRowid = newest;
+    return newest;
   }
 
   /**
@@ -433,9 +467,9 @@ export class SqliteReader implements SourceReader {
     for (let i = 0; i < timed.length; i += MESSAGE_CHUNK) yield { ...emptyChangeSet(), messages: timed.slice(i, i + MESSAGE_CHUNK) };
   }
 
-  async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined): Promise<void> {
+  async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined, gone: readonly GonePart[] = []): Promise<void> {
     const q = this.queries;
-    const replies = repliesToRetime(changes.parts, changes.messages, known);
+    const replies = repliesToRetime([...changes.parts, ...gone], changes.messages, known);
     if (!q || replies.length === 0) return;
     this.attempt(changes, () => this.fillTtft(q, replies));
     takeRetimed(changes.messages, replies, known);
