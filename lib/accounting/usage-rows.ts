@@ -4,7 +4,7 @@ import { totalTokenCount } from '@/lib/model/tokens';
 import { createPriceResolver } from '@/lib/pricing/lookup-price';
 import { costAtRates } from './compute-cost';
 import type { StatsInput, StatsResult } from './compute-stats';
-import { emptyFigure, type Figure } from './figure';
+import { addFigureInto, emptyFigure, type Figure } from './figure';
 import { configPricedListOf, unpricedListOf } from './model-key';
 import type { GroupedSession, StatsGroupBy } from './stats-grouping';
 import { createStatsAccumulator } from './stats-accumulator';
@@ -90,24 +90,34 @@ export interface FoldInput extends Pick<StatsInput, 'groupBy' | 'split' | 'timeZ
   roots?: boolean;
 }
 
+/** What a grouper or price reads of a message: the row stands in for each of its messages. */
+function probeOf(row: UsageRow): MessageInfo {
+  return {
+    id: '',
+    sessionID: row.sessionID ?? row.rep,
+    role: 'assistant',
+    time: { created: (row.quarter ?? 0) * QUARTER_HOUR_MS },
+    providerID: row.providerID,
+    modelID: row.modelID,
+    agent: row.agent,
+    cost: row.cost,
+    tokens: row.tokens,
+  };
+}
+
+/** Adds a usage row's figure into `total`, as `measureMessageInto` would add its messages one by one (`one`: scratch). */
+export function addUsageRowInto(total: Figure, row: UsageRow, prices: NonNullable<StatsInput['prices']>, one: Figure = emptyFigure()): void {
+  rowFigureInto(one, row, prices, probeOf(row));
+  addFigureInto(total, one);
+}
+
 /** Stats from usage rows: the same groups, labels and order as `computeStats` over the messages. */
 export function foldUsageRows(rows: Iterable<UsageRow>, input: FoldInput): StatsResult {
   const stats = createStatsAccumulator(input);
   const prices = input.prices ?? createPriceResolver();
   const one = emptyFigure();
   for (const row of rows) {
-    // What a grouper reads of a message: the row stands in for each of its messages.
-    const probe: MessageInfo = {
-      id: '',
-      sessionID: row.sessionID ?? row.rep,
-      role: 'assistant',
-      time: { created: (row.quarter ?? 0) * QUARTER_HOUR_MS },
-      providerID: row.providerID,
-      modelID: row.modelID,
-      agent: row.agent,
-      cost: row.cost,
-      tokens: row.tokens,
-    };
+    const probe = probeOf(row);
     rowFigureInto(one, row, prices, probe);
     stats.add(probe, one);
   }

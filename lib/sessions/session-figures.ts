@@ -80,7 +80,22 @@ export function sessionFigures(messages: Iterable<MessageInfo>, options: Session
     if (message.sideCall) continue;
     if (!last || created > last.time.created || (created === last.time.created && message.role === 'assistant')) last = message;
   }
-  const out: SessionFigures = { messageCount, turnCount, models: [...models], agents: [...agents], figure: finishFigure(figure), firstActivity: first, lastActivity, last };
+  return figuresOfTally({ messageCount, turnCount, models: [...models], agents: [...agents], figure, firstActivity: first, lastActivity, last, lastPrompt }, options);
+}
+
+/**
+ * What a session's messages add up to before its context use is measured: summed by the loop above,
+ * or by the session database (lib/server/db/queries/session-tallies.ts) without reading them.
+ */
+export interface SessionTally extends Omit<SessionFigures, 'contextUse'> {
+  /** The newest reply that sent a prompt (not a side call). */
+  lastPrompt?: MessageInfo;
+}
+
+/** A session's figures from its tally (`figure` is finished here). */
+export function figuresOfTally(tally: SessionTally, options: SessionFiguresOptions): SessionFigures {
+  const { lastPrompt, ...rest } = tally;
+  const out: SessionFigures = { ...rest, figure: finishFigure(tally.figure) };
   if (lastPrompt) {
     const contextLimit = lastPrompt.contextLimit ?? contextLimitOf(options.prices, lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID);
     const step = options.partsOf ? latestStep(options.partsOf(lastPrompt.id)) : undefined;

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import { rollUpAll, type SubtreeCache } from '@/lib/sessions/roll-up';
-import { sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
+import { figuresOfTally, sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { inferStatus } from '@/lib/status/infer-status';
 import { applyLiveStatus, withChildApproval } from '@/lib/status/live-status';
@@ -26,15 +26,15 @@ export class FiguresCache {
     return figures;
   }
   /**
-   * Every session's figures at once, each source's messages read in one pass (building every
-   * summary: one query per source, not one per session).
+   * Every session's figures at once, each source's summed by the session database (building every
+   * summary reads no message: a few queries per source, not one per session).
    */
   primeAll(indexes: readonly SourceIndex[]): void {
     const prices = this.prices();
     for (const index of indexes) {
-      for (const [id, messages] of index.messages.bySession()) {
+      for (const [id, tally] of index.messages.tallies(prices)) {
         if (this.cache.has(id) || this.view.ownerOf(id) !== index) continue;
-        this.cache.set(id, sessionFigures(messages, { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) }));
+        this.cache.set(id, figuresOfTally(tally, { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) }));
       }
     }
   }

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
+import type { PriceResolver } from '@/lib/pricing/price-types';
+import type { SessionTally } from '@/lib/sessions/session-figures';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
@@ -14,8 +16,8 @@ import type { ChangeSet, LiveSession, ReadIssue, SourceReader } from '../readers
  */
 export interface HeldMessages {
   of(sessionID: string): readonly MessageInfo[];
-  /** Every session's messages, session by session, in one pass (nothing kept). */
-  bySession(): Iterable<[string, MessageInfo[]]>;
+  /** Every session's tally, summed by the database (building every summary reads no message). */
+  tallies(prices: PriceResolver): Map<string, SessionTally>;
   /** Ids of the session's messages. */
   idsOf(sessionID: string): string[];
   /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
@@ -23,7 +25,7 @@ export interface HeldMessages {
   count(): number;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], bySession: () => [], idsOf: () => [], newestIds: () => new Set(), count: () => 0 };
+const NO_MESSAGES: HeldMessages = { of: () => [], tallies: () => new Map(), idsOf: () => [], newestIds: () => new Set(), count: () => 0 };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions

@@ -5,6 +5,9 @@ import { tailMessageIds } from '@/lib/model/tail-messages';
 import { queryBuilder } from '../builders';
 import { messageOfRow, type MessageRow } from '../ingest/rows';
 import type { SqliteSessionDb } from './sqlite-session-db';
+import type { PriceResolver } from '@/lib/pricing/price-types';
+import type { SessionTally } from '@/lib/sessions/session-figures';
+import { sessionTallies } from '../queries/session-tallies';
 
 const k = queryBuilder('sqlite');
 const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'cost_unrecorded', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'ttft', 'info'] as const;
@@ -26,8 +29,6 @@ const newestIdsOfSource = k
   .where('rank', '<=', 0)
   .compile();
 const idsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
-// Every message of the source, session by session (the index's order: no sort).
-const messagesOfSource = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).orderBy('session_id').orderBy(sql`rowid`).compile();
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
 
 /** Sessions whose messages are kept read: a page, a status and the search ask for the same session several times in a row. */
@@ -64,25 +65,11 @@ export class HeldMessagesOfSource {
     return messages;
   }
 
-  /**
-   * Every session's messages, one session at a time, in one pass over the database (building every
-   * summary at once: one query, not one per session). Nothing is kept.
-   */
-  *bySession(): Generator<[string, MessageInfo[]]> {
+  /** Every session's tally (what its figures are made of), summed by the database: no message is read. */
+  tallies(prices: PriceResolver): Map<string, SessionTally> {
     const db = this.db();
     const sourceId = this.sourceId();
-    if (!db || sourceId === undefined) return;
-    let session: string | undefined;
-    let messages: MessageInfo[] = [];
-    for (const row of db.iterate<MessageRow>(messagesOfSource, [sourceId])) {
-      if (row.session_id !== session) {
-        if (session !== undefined) yield [session, messages];
-        session = row.session_id;
-        messages = [];
-      }
-      messages.push(messageOfRow(row));
-    }
-    if (session !== undefined) yield [session, messages];
+    return db && sourceId !== undefined ? sessionTallies(db, sourceId, prices) : new Map();
   }
 
   /** Ids of the session's messages, without reading them. */
