@@ -9,5 +9,7 @@ export type TeamStatus =
       person: string;
       /** `--team-only`: this dashboard reads nothing of its machine; the team view is all it serves. */
       teamOnly: boolean;
+      /** `--publish-text`: this machine publishes the text of prompts, replies and tool calls too (never with `teamOnly`). */
+      publishText: boolean;
       publishing?: { state: 'waiting' | 'publishing' | 'published' | 'retrying'; publishedAt?: number; error?: string; retryAt?: number };
     };

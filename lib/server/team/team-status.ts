@@ -18,6 +18,7 @@ export function teamStatus(): TeamStatus {
     machine: config.machine,
     person: config.person,
     teamOnly: isTeamOnly(),
+    publishText: !isTeamOnly() && config.publishText === true,
     ...(publishing ? { publishing: { state: publishing.state, publishedAt: publishing.publishedAt, error: publishing.error, retryAt: publishing.retryAt } } : {}),
   };
 }
