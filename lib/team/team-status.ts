@@ -11,5 +11,7 @@ export type TeamStatus =
       teamOnly: boolean;
       /** `--publish-text`: this machine publishes the text of prompts, replies and tool calls too (never with `teamOnly`). */
       publishText: boolean;
+      /** The machines whose text the team database holds (none: the text stays on each machine); absent when the team database did not answer. */
+      textPublishedBy?: string[];
       publishing?: { state: 'waiting' | 'publishing' | 'published' | 'retrying'; publishedAt?: number; error?: string; retryAt?: number };
     };

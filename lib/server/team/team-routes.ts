@@ -60,7 +60,9 @@ export function teamSearchResponse(request: Request): Promise<Response> | Respon
   if (!query.ok) return query.response;
   const f = query.value;
   return fromTeam(async ({ db }): Promise<TeamSearchPage> => {
-    const [sessions, text] = await Promise.all([db.answer(teamSessionsPlan(f)), f.cursor ? undefined : db.answer(teamTextSearchPlan({ ...f, q: f.text ?? '' }))]);
+    // A team database no publisher of this build migrated yet has no text table: its sessions are still found.
+    const textSearch = f.cursor ? undefined : db.answer(teamTextSearchPlan({ ...f, q: f.text ?? '' })).catch((error: unknown) => void console.error(`[sessionscope] team text search: ${(error as Error).message}`));
+    const [sessions, text] = await Promise.all([db.answer(teamSessionsPlan(f)), textSearch]);
     return { ...sessions, ...(text ? { text } : {}) };
   });
 }

@@ -29,6 +29,18 @@ function matching(f: Pick<TeamSessionsQuery, 'machine' | 'person' | 'source'>, q
   return query;
 }
 
+/** The machines whose text the team database holds (`--publish-text`), by name: a look at each source's first text row. */
+export function* textPublishersPlan(): QueryPlan<string[]> {
+  const rows = yield queryBuilder('postgres')
+    .selectFrom('source as src')
+    .select('src.machine')
+    .distinct()
+    .where(({ exists, selectFrom }) => exists(selectFrom('part_text as t').select('t.source_id').whereRef('t.source_id', '=', 'src.id')))
+    .orderBy('src.machine')
+    .compile();
+  return rows.map((r) => String(r.machine));
+}
+
 /**
  * `GET /api/search?scope=team`'s passages: the newest published text holding the words, each with
  * its session, machine and person and a snippet marked as this machine's search marks them; and the
@@ -36,14 +48,7 @@ function matching(f: Pick<TeamSessionsQuery, 'machine' | 'person' | 'source'>, q
  */
 export function* teamTextSearchPlan(f: Pick<TeamSessionsQuery, 'machine' | 'person' | 'source' | 'limit'> & { q: string }): QueryPlan<TeamTextResults> {
   const k = queryBuilder('postgres');
-  const publishers = yield k
-    .selectFrom('source as src')
-    .select('src.machine')
-    .distinct()
-    .where(({ exists, selectFrom }) => exists(selectFrom('part_text as t').select('t.source_id').whereRef('t.source_id', '=', 'src.id')))
-    .orderBy('src.machine')
-    .compile();
-  const publishedBy = publishers.map((r) => String(r.machine));
+  const publishedBy = yield* textPublishersPlan();
   if (publishedBy.length === 0 || f.q.trim() === '') return { publishedBy, hits: [], total: 0, totalCapped: false };
   const rows = yield matching(f, f.q)
     .select(['t.session_id', 't.message_id', 't.part_id', 't.kind', 't.time', 't.text', 't.cut', 's.title', 's.kind as source', 'src.machine', 'src.person'])
