@@ -1,6 +1,7 @@
 // `--publish-text` on a real PostgreSQL: with it, a real fixture's prompt and tool output are in the
 // team database and the team's search finds them; without it, no text is in any column of any
-// table; turning it off removes what was published; publishing again writes nothing twice.
+// table; turning it off removes what was published, on again brings it back; publishing again
+// writes nothing twice.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,11 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('sessionscope publish --publ
       expect((await db.answer(teamTextSearchPlan({ q: 'hello bash', limit: 30 }))).publishedBy).toEqual([]);
       const offAgain = await runPublish(m, ['--team-db', url, '--machine', 'laptop', '--person', 'ann']);
       expect(offAgain.stdout).toMatch(/: 0 sessions written \(0 messages\), 0 removed, [1-9]\d* unchanged.* Figures and metadata only, no text\./);
+
+      // On again, with this machine's session database current (nothing to ingest): the text is read from the sources all the same.
+      const onAgain = await runPublish(m, ['--team-db', url, '--machine', 'laptop', '--person', 'ann', '--publish-text']);
+      expect(onAgain.stdout).toMatch(/: [1-9]\d* sessions written \(\d+ messages, [1-9]\d* texts\), 0 removed, 0 unchanged/);
+      expect(await textRows(db)).toEqual(rows);
     } finally {
       await db.close();
       rmSync(m.home, { recursive: true, force: true });
