@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     const grouped = await timed(3, () => team.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '200', group: 'person' }))));
     const search = await timed(3, () => team.answer(teamSessionsPlan(teamSearchQuerySchema.parse({ q: 'opus 4' }))));
     const tools = await timed(3, () => team.answer(teamToolsPlan(teamToolsQuerySchema.parse({ from: String(from) }))));
-    // A word in about one passage of 30, and one with a number only a few hold.
+    // Two words nearly every made-up passage holds (the worst case: every match is read and sorted), and one only a few hold.
     const textSearch = await timed(3, () => team.answer(teamTextSearchPlan({ q: 'flaky clock', limit: 30 })));
     const rareSearch = await timed(3, () => team.answer(teamTextSearchPlan({ q: `parser${Math.floor(SESSIONS / 3) % 997}`, limit: 30 })));
     await team.close();

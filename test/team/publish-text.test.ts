@@ -32,7 +32,7 @@ const REPLY = 'The readme describes a tiny sample project';
 /** Every value of every text column of every table of the team database: what anyone with a read-only role can read. */
 async function everyText(db: PostgresSessionDb): Promise<string> {
   const columns = await db.pool.query<{ table_name: string; column_name: string }>(
-    "select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'json', 'jsonb') order by 1, 2",
+    "select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'tsvector') order by 1, 2",
   );
   expect(columns.rows.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(expect.arrayContaining(['part_text.text', 'session.title', 'message.info']));
   const values = await Promise.all(columns.rows.map(async (c) => (await db.pool.query(`select coalesce(string_agg("${c.column_name}"::text, E'\\n'), '') as v from "${c.table_name}"`)).rows[0].v as string));

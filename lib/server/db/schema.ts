@@ -194,7 +194,8 @@ export interface PartTable {
 /**
  * The text of one part (or of a message's error: `part_id` ''), of one kind, in a team's database,
  * published only with `--publish-text` and cut to a cap per kind (see lib/team/published-text.ts).
- * The cache never fills it: this machine reads its text from the sources when asked.
+ * The cache never fills it: this machine reads its text from the sources when asked. PostgreSQL
+ * adds `words` (its tsvector, generated; see migration 0008), which only team search reads.
  */
 export interface PartTextTable {
   source_id: number;

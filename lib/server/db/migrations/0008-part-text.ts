@@ -4,9 +4,9 @@ import type { Migration } from './migration';
 /**
  * The text of prompts, replies, reasoning, tool input and output and errors, one row per part and
  * kind, in a team's database: only a machine publishing with `--publish-text` fills it (the cache
- * never does: this machine reads its text from the sources when asked). Its full-text index is
- * PostgreSQL's own (SQLite has no `to_tsvector`): team search finds words with it, stemmed as
- * this machine's search index stems them (English).
+ * never does: this machine reads its text from the sources when asked). Its words and their
+ * index are PostgreSQL's own (SQLite has no `to_tsvector`, and never searches this table): team
+ * search finds words with them, stemmed as this machine's search index stems them (English).
  */
 export const partTextMigration: Migration = {
   version: 8,
@@ -26,5 +26,12 @@ export const partTextMigration: Migration = {
       .addPrimaryKeyConstraint('part_text_pk', ['source_id', 'session_id', 'message_id', 'part_id', 'kind'])
       .compile(),
   ],
-  postgres: (db: Kysely<unknown>) => [sql`CREATE INDEX part_text_words ON part_text USING gin (to_tsvector('english', text))`.compile(db)],
+  // The words kept beside the text (a generated column: PostgreSQL fills it), not only in an index on
+  // the expression: a query that checks a row outside the index (a common word, a lossy bitmap)
+  // reads them instead of parsing the text again, which took 40 s for 160,000 passages that all
+  // held a word, against well under a second from the column.
+  postgres: (db: Kysely<unknown>) => [
+    sql`ALTER TABLE part_text ADD COLUMN words tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED`.compile(db),
+    sql`CREATE INDEX part_text_words ON part_text USING gin (words)`.compile(db),
+  ],
 };

@@ -13,16 +13,16 @@ const COUNT_CAP = 1_000;
 
 /**
  * The published text holding the words, with its machine's filters: PostgreSQL's full-text search
- * over the GIN index of migration 0008 (`to_tsvector('english', text)`, the same expression, so the
- * index answers). `websearch_to_tsquery` reads what people type ("a phrase", -word, or) and never
- * fails on it; English stemming finds "rejected" for "rejects", as this machine's search does.
+ * over the `words` column of migration 0008 (`to_tsvector('english', text)`, generated) and its GIN
+ * index. `websearch_to_tsquery` reads what people type ("a phrase", -word, or) and never fails on
+ * it; English stemming finds "rejected" for "rejects", as this machine's search does.
  */
 function matching(f: Pick<TeamSessionsQuery, 'machine' | 'person' | 'source'>, q: string) {
   let query = queryBuilder('postgres')
     .selectFrom('part_text as t')
     .innerJoin('source as src', 'src.id', 't.source_id')
     .innerJoin('session as s', (join) => join.onRef('s.source_id', '=', 't.source_id').onRef('s.id', '=', 't.session_id'))
-    .where(sql<boolean>`to_tsvector('english', t.text) @@ websearch_to_tsquery('english', ${q})`);
+    .where(sql<boolean>`t.words @@ websearch_to_tsquery('english', ${q})`);
   if (f.machine !== undefined) query = query.where('src.machine', '=', f.machine);
   if (f.person !== undefined) query = query.where('src.person', '=', f.person);
   if (f.source !== undefined) query = query.where('s.kind', 'in', SOURCE_KINDS.filter((k) => matchesSource(k, f.source!)));
