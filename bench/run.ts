@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       minutes: { type: 'string', default: '5' },
       team: { type: 'boolean', default: false },
       machines: { type: 'string', default: '20' },
+      'publish-text': { type: 'boolean', default: false },
       messages: { type: 'string', default: '20' },
     },
     strict: true,
@@ -50,8 +51,8 @@ async function main(): Promise<void> {
   const want = (name: string): boolean => !only || only.includes(name);
   if (!values.package && !values.report && !values.team && (want('live') || want('search') || want('soak') || want('hostile') || values.scale || values.history)) ensureBuild(values.rebuild);
   if (values.team) {
-    // `--team [--machines 20] [--sessions 5000] [--messages 20]`: issue 27's figures on one PostgreSQL.
-    await benchTeam({ machines: Number(values.machines), sessions: Number(values.sessions), messages: Number(values.messages) });
+    // `--team [--machines 20] [--sessions 5000] [--messages 20] [--publish-text]`: issue 27's figures on one PostgreSQL.
+    await benchTeam({ machines: Number(values.machines), sessions: Number(values.sessions), messages: Number(values.messages), text: values['publish-text'] });
   } else if (values.report) {
     // `--report [--corpora DIR,DIR]`: issue 33's row, report daily --json first and second run beside ccusage.
     await benchReport({ corpora: values.corpora?.split(',') });

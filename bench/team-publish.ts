@@ -11,16 +11,18 @@ import { SessionDbWriter } from '@/lib/server/db/ingest/session-db-writer';
 import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish } from '@/lib/server/db/publish/publisher';
 import { teamSessionsPlan } from '@/lib/server/db/queries/team-sessions';
+import { teamTextSearchPlan } from '@/lib/server/db/queries/team-text-search';
 import { teamStatsPlan } from '@/lib/server/db/queries/team-stats';
 import { teamToolsPlan } from '@/lib/server/db/queries/team-tools';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '@/lib/server/db/sqlite/sqlite-session-db';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
+import type { PublishedText } from '@/lib/team/published-text';
 import { teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema } from '@/lib/team/team-query';
 import { startPostgres } from '../test/support/postgres';
 
-const { values } = parseArgs({ options: { machines: { type: 'string', default: '20' }, sessions: { type: 'string', default: '5000' }, messages: { type: 'string', default: '20' }, parallel: { type: 'string', default: '4' } } });
+const { values } = parseArgs({ options: { machines: { type: 'string', default: '20' }, sessions: { type: 'string', default: '5000' }, messages: { type: 'string', default: '20' }, parallel: { type: 'string', default: '4' }, text: { type: 'boolean', default: false } } });
 const MACHINES = Number(values.machines);
 const SESSIONS = Number(values.sessions);
 const MESSAGES = Number(values.messages);
@@ -29,6 +31,41 @@ const SPAN = 90 * 86_400_000;
 const TOOLS = ['bash', 'read', 'edit', 'grep', 'write', 'task'] as const;
 const MODELS = [['anthropic', 'claude-sonnet-4-5'], ['anthropic', 'claude-opus-4-1'], ['openai', 'gpt-5'], ['google', 'gemini-2.5-pro']] as const;
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const WORDS = ['the', 'flaky', 'test', 'fails', 'when', 'mock', 'clock', 'advances', 'retry', 'timeout', 'build', 'cache', 'module', 'import', 'error', 'config', 'parser', 'token', 'stream', 'reply', 'session', 'database', 'index', 'query', 'migration', 'worker', 'request', 'handler', 'render', 'layout'];
+/** `n` characters of words, different for each seed (what a prompt, reply or output reads like to a word index). */
+function prose(seed: number, n: number): string {
+  const out: string[] = [];
+  let length = 0;
+  for (let i = 0; length < n; i++) {
+    const word = WORDS[(seed * 31 + i * 17 + ((i * i) % 7)) % WORDS.length]!;
+    out.push(i % 11 === 10 ? `${word}${seed % 997}.` : word);
+    length += word.length + 1;
+  }
+  return out.join(' ').slice(0, n);
+}
+
+/**
+ * `--text`: what --publish-text reads of a session, made up as the history is: each prompt ~300
+ * characters, each reply ~800, each reply's tool call an input of ~120 and an output of ~3,000.
+ */
+async function sessionTexts(sessionIDs: readonly string[]): Promise<PublishedText[]> {
+  const rows: PublishedText[] = [];
+  for (const id of sessionIDs) {
+    const [, m, i] = /^m(\d+)-s(\d+)$/.exec(id)!.map(Number) as [number, number, number];
+    for (let j = 0; j < MESSAGES; j++) {
+      const seed = m * 1_000_003 + i * 101 + j;
+      const message_id = `m${m}-s${i}-${j}`;
+      if (j % 2 === 0) rows.push({ session_id: id, message_id, part_id: `${message_id}-p`, kind: 'prompt', time: NOW, text: prose(seed, 300), cut: 0 });
+      else {
+        rows.push({ session_id: id, message_id, part_id: `${message_id}-p`, kind: 'reply', time: NOW, text: prose(seed, 800), cut: 0 });
+        rows.push({ session_id: id, message_id, part_id: `${message_id}-t`, kind: 'tool-input', time: NOW, text: `bash\ncommand: npm test -- ${prose(seed + 1, 100)}`, cut: 0 });
+        rows.push({ session_id: id, message_id, part_id: `${message_id}-t`, kind: 'tool-output', time: NOW, text: prose(seed + 2, 3_000), cut: 0 });
+      }
+    }
+  }
+  return rows;
+}
 
 /** One machine's history: SESSIONS sessions of MESSAGES messages (half assistant, each with a tool call), spread over 90 days. */
 function machineHistory(m: number): SqliteSessionDb {
@@ -84,10 +121,11 @@ async function main(): Promise<void> {
         const local = machineHistory(m);
         generateMs += performance.now() - g0;
         const p0 = performance.now();
-        const first = await publish({ local, sourceIds: [1], team, machine: `machine-${m}`, person: `person-${m % 8}`, batchSessions: 200 });
+        const text = values.text ? { text: sessionTexts } : {};
+        const first = await publish({ local, sourceIds: [1], team, machine: `machine-${m}`, person: `person-${m % 8}`, batchSessions: 200, ...text });
         publishMs += performance.now() - p0;
         const r0 = performance.now();
-        const again = await publish({ local, sourceIds: [1], team, machine: `machine-${m}`, person: `person-${m % 8}` });
+        const again = await publish({ local, sourceIds: [1], team, machine: `machine-${m}`, person: `person-${m % 8}`, ...text });
         republishMs += performance.now() - r0;
         if (again.written !== 0 || first.written !== SESSIONS) throw new Error(`machine ${m}: wrote ${first.written}, then ${again.written}`);
         local.close();
@@ -98,7 +136,7 @@ async function main(): Promise<void> {
     log(`generated in ${(generateMs / 1000).toFixed(0)} s, all done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await team.pool.query('VACUUM ANALYZE');
     const size = Number((await team.pool.query('select pg_database_size(current_database()) as size')).rows[0].size);
-    const counts = (await team.pool.query('select (select count(*) from session) as sessions, (select count(*) from message) as messages, (select count(*) from usage_rollup) as rollups')).rows[0] as Record<string, string>;
+    const counts = (await team.pool.query('select (select count(*) from session) as sessions, (select count(*) from message) as messages, (select count(*) from usage_rollup) as rollups, (select count(*) from part_text) as texts, pg_total_relation_size(\'part_text\') as text_bytes')).rows[0] as Record<string, string>;
     const prices = sharedPrices();
     const from = NOW - 30 * 86_400_000;
     const byPerson = await timed(3, () => team.answer(teamStatsPlan({ stats: statsQuerySchema.parse({ groupBy: 'model', from, to: NOW }), teamGroupBy: 'person' }, prices)));
@@ -114,6 +152,9 @@ async function main(): Promise<void> {
     const grouped = await timed(3, () => team.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '200', group: 'person' }))));
     const search = await timed(3, () => team.answer(teamSessionsPlan(teamSearchQuerySchema.parse({ q: 'opus 4' }))));
     const tools = await timed(3, () => team.answer(teamToolsPlan(teamToolsQuerySchema.parse({ from: String(from) }))));
+    // Two words nearly every made-up passage holds (the worst case: every match is read and sorted), and one only a few hold.
+    const textSearch = await timed(3, () => team.answer(teamTextSearchPlan({ q: 'flaky clock', limit: 30 })));
+    const rareSearch = await timed(3, () => team.answer(teamTextSearchPlan({ q: `parser${Math.floor(SESSIONS / 3) % 997}`, limit: 30 })));
     await team.close();
     console.log(
       JSON.stringify({
@@ -134,6 +175,12 @@ async function main(): Promise<void> {
         groupedMs: grouped.ms,
         searchMs: search.ms,
         toolsMs: tools.ms,
+        texts: Number(counts.texts),
+        textBytes: Number(counts.text_bytes),
+        textSearchMs: textSearch.ms,
+        textSearchTotal: textSearch.value.total,
+        rareSearchMs: rareSearch.ms,
+        rareSearchTotal: rareSearch.value.total,
         totalCost: allTime.value.total.storedCost,
       }),
     );

@@ -19,6 +19,12 @@ interface TeamFigures {
   groupedMs: number;
   searchMs: number;
   toolsMs: number;
+  texts: number;
+  textBytes: number;
+  textSearchMs: number;
+  textSearchTotal: number;
+  rareSearchMs: number;
+  rareSearchTotal: number;
 }
 
 /**
@@ -26,9 +32,9 @@ interface TeamFigures {
  * databases published into one PostgreSQL (issue 27: 20 x 5,000 sessions, 2 million messages),
  * then the team overview and session list on it, each within 1 s.
  */
-export async function benchTeam(options: { machines: number; sessions: number; messages: number }): Promise<void> {
-  const f = await runChild<TeamFigures>('team-publish.ts', ['--machines', String(options.machines), '--sessions', String(options.sessions), '--messages', String(options.messages)], 3 * 60 * 60_000);
-  const section = `team (${f.machines} machines, ${f.sessions.toLocaleString('en-US')} sessions, ${f.messages.toLocaleString('en-US')} messages)`;
+export async function benchTeam(options: { machines: number; sessions: number; messages: number; text: boolean }): Promise<void> {
+  const f = await runChild<TeamFigures>('team-publish.ts', ['--machines', String(options.machines), '--sessions', String(options.sessions), '--messages', String(options.messages), ...(options.text ? ['--text'] : [])], 3 * 60 * 60_000);
+  const section = `team (${f.machines} machines, ${f.sessions.toLocaleString('en-US')} sessions, ${f.messages.toLocaleString('en-US')} messages${options.text ? `, --publish-text: ${f.texts.toLocaleString('en-US')} texts` : ''})`;
   const perSecond = (n: number, msTaken: number) => `${Math.round(n / (msTaken / 1000)).toLocaleString('en-US')}/s`;
   // Each machine's own publish time, 4 publishing at once (their histories are generated between, not counted).
   const perMachine = f.publishMs / f.machines;
@@ -46,4 +52,9 @@ export async function benchTeam(options: { machines: number; sessions: number; m
   within('session list grouped by person, first 200', f.groupedMs);
   within('team search (title, folder, model, agent), first 30', f.searchMs);
   within('tool calls per tool, 30 days', f.toolsMs);
+  if (options.text) {
+    report({ section, name: 'published text (part_text with its indexes)', value: `${(f.textBytes / 2 ** 20).toFixed(0)} MiB`, note: `${f.texts.toLocaleString('en-US')} rows` });
+    within(`team text search, a common pair of words, newest 30 (${f.textSearchTotal.toLocaleString('en-US')}+ passages)`, f.textSearchMs);
+    within(`team text search, a rare word, newest 30 (${f.rareSearchTotal.toLocaleString('en-US')} passages)`, f.rareSearchMs);
+  }
 }

@@ -31,6 +31,10 @@ export const HELP = `Usage: sessionscope [options]          (in a clone: npm sta
   --team-db URL         also keep this machine's sessions published into a team's PostgreSQL
                         (postgres://user@host/db; env SESSIONSCOPE_TEAM_DB; the password from the
                         URL, PGPASSWORD or ~/.pgpass, never printed): figures and metadata, no text
+                        unless --publish-text
+  --publish-text        with --team-db: also publish the text of prompts, replies, reasoning and
+                        tool calls (each cut to a cap; see README), searchable by the team
+                        (env SESSIONSCOPE_PUBLISH_TEXT=1); without it, text published before is removed
   --team-only           serve only the team view of --team-db: read nothing of this machine and
                         publish nothing (a read-only role is enough; env SESSIONSCOPE_TEAM_ONLY=1)
   --machine NAME        this machine's name in the team view (default: the host name)
@@ -73,6 +77,7 @@ export function parseOptions(values, env = process.env) {
     allowedHosts: (env.SESSIONSCOPE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     teamDb: teamDb(values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
     teamOnly: teamOnlyOf(values['team-only'] || env.SESSIONSCOPE_TEAM_ONLY === '1', values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
+    publishText: publishTextOf(values['publish-text'] || env.SESSIONSCOPE_PUBLISH_TEXT === '1', values['team-db'] ?? env.SESSIONSCOPE_TEAM_DB),
     machine: values.machine?.trim() || undefined,
     person: values.person?.trim() || undefined,
   };
@@ -81,6 +86,27 @@ export function parseOptions(values, env = process.env) {
 function teamOnlyOf(asked, teamDb) {
   if (asked && !(teamDb && teamDb.trim())) throw new Error('--team-only needs --team-db URL (the team database to show)');
   return Boolean(asked);
+}
+
+function publishTextOf(asked, teamDb) {
+  if (asked && !(teamDb && teamDb.trim())) throw new Error('--publish-text needs --team-db URL (the team database to publish to)');
+  return Boolean(asked);
+}
+
+/** The startup line saying where this machine publishes and whether its text goes too (host, port and database: never the user or password). */
+export function teamLine(options) {
+  if (!options.teamDb) return undefined;
+  let where = 'the team database';
+  try {
+    const url = new URL(options.teamDb);
+    where = `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname && url.pathname !== '/' ? url.pathname : '/'}`;
+  } catch {
+    // Checked by parseOptions already.
+  }
+  if (options.teamOnly) return `sessionscope: serving the team view of ${where} only: nothing of this machine is read or published`;
+  return options.publishText
+    ? `sessionscope: publishing this machine's sessions to ${where}, with the text of prompts, replies, reasoning and tool calls (--publish-text)`
+    : `sessionscope: publishing this machine's sessions to ${where}: figures and metadata only, the text stays on this machine (--publish-text would publish it)`;
 }
 
 /** A postgres:// URL, checked without repeating it (it may hold a password). */
@@ -143,6 +169,7 @@ export function applyOptionsToEnv(options, env) {
   if (options.otlp && options.exportText) env.SESSIONSCOPE_OTLP_TEXT = '1';
   if (options.teamDb) env.SESSIONSCOPE_TEAM_DB = options.teamDb;
   if (options.teamOnly) env.SESSIONSCOPE_TEAM_ONLY = '1';
+  if (options.publishText) env.SESSIONSCOPE_PUBLISH_TEXT = '1';
   if (options.machine) env.SESSIONSCOPE_MACHINE = options.machine;
   if (options.person) env.SESSIONSCOPE_PERSON = options.person;
   if (options.exposed) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createNextApp, locateApp, sqliteInstallDir, sqliteLoadProblem } from './app.mjs';
 import { openBrowser } from './open-browser.mjs';
-import { applyOptionsToEnv, HELP, parseOptions } from './options.mjs';
+import { applyOptionsToEnv, HELP, parseOptions, teamLine } from './options.mjs';
 import { runSubcommand, SUBCOMMANDS } from './subcommand.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +90,8 @@ async function serveDashboard() {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
     console.log(`sessionscope: ready on http://${shownHost}:${port}/`);
+    const team = teamLine(options);
+    if (team) console.log(team);
     if (options.token) console.log(`sessionscope: access token (shown once): ${options.token}\n  open http://${shownHost}:${port}/?token=${options.token}`);
     if (options.open) openBrowser(`http://${shownHost}:${port}/${options.token ? `?token=${options.token}` : ''}`);
   });
@@ -115,6 +117,7 @@ function OPTION_SPEC() {
     'export-text': { type: 'boolean' },
     'team-db': { type: 'string' },
     'team-only': { type: 'boolean' },
+    'publish-text': { type: 'boolean' },
     machine: { type: 'string' },
     person: { type: 'string' },
   };

@@ -6,8 +6,10 @@ import { Panel } from '@/components/ui/panel';
 import { fetchJson } from '@/lib/client/fetch-json';
 import { plural } from '@/lib/format/plural';
 import { SOURCE_FAMILIES, SOURCE_FAMILY_LABELS } from '@/lib/model/source';
-import type { TeamSessionPage } from '@/lib/team/team-query';
+import type { TeamSearchPage } from '@/lib/team/team-query';
 import { matchedFields } from '@/lib/team/team-search';
+import { textNotice } from '@/lib/team/text-notice';
+import { TeamTextHits } from './team-text-hits';
 import { TeamSessionRow } from './team-session-row';
 import { TeamSessionsHead } from './team-sessions-table';
 import type { ConfiguredTeam } from './use-team-scope';
@@ -17,8 +19,9 @@ import { FilterSelect, type FilterOption } from '@/components/ui/filter-select';
 const FILTERS = ['person', 'machine', 'source'] as const;
 
 /**
- * Search's team scope: what the team database holds of a session (title, folder, models, agents).
- * Prompts, replies and tool text are not published, so they are searched on each machine only.
+ * Search's team scope: what the team database holds of a session (title, folder, models, agents),
+ * and the text of the machines that publish it (`--publish-text`); the others' text is searched on
+ * each machine only.
  */
 export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
   const router = useRouter();
@@ -51,7 +54,7 @@ export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
   const results = useInfiniteQuery({
     queryKey: ['team', 'search', params.toString()],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => fetchJson<TeamSessionPage>(`/api/search?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, signal),
+    queryFn: ({ pageParam, signal }) => fetchJson<TeamSearchPage>(`/api/search?${params.toString()}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, signal),
     getNextPageParam: (page) => page.nextCursor,
     enabled: q !== '',
     placeholderData: keepPreviousData,
@@ -59,22 +62,24 @@ export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
   });
   const sessions = results.data?.pages.flatMap((p) => p.sessions) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
+  const passages = results.data?.pages[0]?.text;
+  const publishedBy = passages?.publishedBy ?? team.textPublishedBy;
+  const here = (machine: string) => !team.teamOnly && machine === team.machine;
   const select = (key: (typeof FILTERS)[number], label: string, options: FilterOption[]) => <FilterSelect label={label} value={url.get(key) ?? ''} options={options} onChange={(value) => set(key, value)} />;
   return (
     <>
       <form className="filter-bar" role="search" aria-label="Search the team" onSubmit={(e) => e.preventDefault()}>
-        <input type="search" aria-label="Search text" placeholder="Words in titles, folders, models, agents" value={text} onChange={(e) => setText(e.target.value)} data-testid="search-page-input" />
+        <input type="search" aria-label="Search text" placeholder={publishedBy && publishedBy.length > 0 ? 'Words in published text, titles, folders, models' : 'Words in titles, folders, models, agents'} value={text} onChange={(e) => setText(e.target.value)} data-testid="search-page-input" />
         {select('person', 'Person', (facets?.people ?? []).map((p) => ({ value: p, label: p })))}
         {select('machine', 'Machine', (facets?.machines ?? []).map((m) => ({ value: m, label: m })))}
         {select('source', 'Agent tool', SOURCE_FAMILIES.map((s) => ({ value: s, label: SOURCE_FAMILY_LABELS[s] })))}
       </form>
       <Panel title={q ? `Team sessions for “${q}”` : 'Search the team'}>
         <p className="muted small" data-testid="team-search-scope">
-          Across the team, Search finds sessions by their titles, project folders, models and agents: the text of prompts, replies, reasoning and tool calls stays on each machine (not published), so it is
-          searched on that machine&apos;s own dashboard.
+          Across the team, Search finds sessions by their titles, project folders, models and agents{publishedBy && publishedBy.length > 0 ? ', and passages of the text published' : ''}. {textNotice(publishedBy)}
         </p>
         {results.error ? <p>Search failed: {results.error.message}</p> : null}
-        {q && results.data && total === 0 ? <p className="muted">No session of the team matches.</p> : null}
+        {q && results.data && total === 0 && !passages?.hits.length ? <p className="muted">No session of the team matches.</p> : null}
         {q && total > 0 ? (
           <p data-testid="search-count">
             {plural(total, 'session')}
@@ -87,7 +92,7 @@ export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
               <TeamSessionsHead />
               <tbody>
                 {sessions.map((s) => (
-                  <TeamSessionRow key={`${s.machine}/${s.source}/${s.id}`} session={s} here={!team.teamOnly && s.machine === team.machine} matched={matchedFields(s, q)} />
+                  <TeamSessionRow key={`${s.machine}/${s.source}/${s.id}`} session={s} here={here(s.machine)} matched={matchedFields(s, q)} />
                 ))}
               </tbody>
             </table>
@@ -99,6 +104,12 @@ export function TeamSearchView({ team }: { team: ConfiguredTeam }) {
           </button>
         ) : null}
       </Panel>
+      {q && passages && passages.hits.length > 0 ? (
+        <Panel title={`In the published text: ${plural(passages.total, 'passage')}${passages.totalCapped ? '+' : ''}`}>
+          {passages.total > passages.hits.length ? <p className="muted small">The newest {passages.hits.length} shown.</p> : null}
+          <TeamTextHits hits={passages.hits} here={here} />
+        </Panel>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { SOURCE_FILTERS } from '@/lib/model/source';
 import { STATS_GROUPINGS } from '@/lib/stats/stats-query';
+import type { MarkedText } from '@/lib/search/search-types';
 import { SESSION_STATUSES, type SessionStatus } from '@/lib/status/session-status';
+import type { PublishedTextKind } from './published-text';
 
 /** `?scope=team`: the team's database instead of this machine's (where `--team-db` names one). */
 export const scopeSchema = z.object({ scope: z.enum(['machine', 'team']).default('machine') });
@@ -127,4 +129,38 @@ export interface TeamPlanRow {
   updated?: number;
   /** Sessions that worked on it. */
   sessions: number;
+}
+
+/** A passage of text a machine published (`--publish-text`) that a team search found. */
+export interface TeamTextHit {
+  machine: string;
+  person: string;
+  /** The SourceKind its session was read as. */
+  source: string;
+  sessionID: string;
+  sessionTitle: string;
+  messageID: string;
+  /** Absent for a message's own error. */
+  partID?: string;
+  kind: PublishedTextKind;
+  time: number;
+  snippet: MarkedText;
+  /** Its machine published only the start of this text (longer than its kind's cap). */
+  cut: boolean;
+}
+
+/** What team search found in the published text, and who publishes text at all. */
+export interface TeamTextResults {
+  /** The machines whose text the team database holds: none means text stays on each machine. */
+  publishedBy: string[];
+  /** The newest matching passages first (the first page of a search only). */
+  hits: TeamTextHit[];
+  /** Matching passages, counted up to a cap (`totalCapped`: more). */
+  total: number;
+  totalCapped: boolean;
+}
+
+/** `/api/search?scope=team`: sessions whose metadata holds the words, and passages of published text that do. */
+export interface TeamSearchPage extends TeamSessionPage {
+  text?: TeamTextResults;
 }

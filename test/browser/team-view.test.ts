@@ -1,7 +1,8 @@
 // The "This machine | Team" switch of a dashboard started with --team-db: the overview shows spend
 // per person and machine, what runs now (published statuses), tool calls and the newest sessions of
 // every machine, from a real PostgreSQL that another machine published into, at desktop and phone
-// widths in both schemes. A dashboard without --team-db offers no switch.
+// widths in both schemes; this machine publishes its text (--publish-text), which the team's search
+// finds with its machine and person. A dashboard without --team-db offers no switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
@@ -48,7 +49,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     });
     await team.close();
     bob.db.close();
-    [dashboard, browser] = await Promise.all([startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team'), '--machine', 'laptop', '--person', 'ann']), launchChromium()]);
+    [dashboard, browser] = await Promise.all([startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team'), '--machine', 'laptop', '--person', 'ann', '--publish-text']), launchChromium()]);
   }, 900_000);
 
   afterAll(async () => {
@@ -61,6 +62,8 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
   it('switches the overview to the team: spend per person and machine, active now, every machine\'s newest sessions', { timeout: 180_000 }, async () => {
     // The dashboard publishes its own machine once its first read is in.
     await expect.poll(async () => ((await (await fetch(`${dashboard.url}/api/team`)).json()) as { publishing?: { state: string } }).publishing?.state, { timeout: 90_000 }).toBe('published');
+    expect(dashboard.output()).toMatch(/publishing this machine's sessions to 127\.0\.0\.1:\d+\/team, with the text of prompts, replies, reasoning and tool calls \(--publish-text\)/);
+    expect(await (await fetch(`${dashboard.url}/api/team`)).json()).toMatchObject({ publishText: true, textPublishedBy: ['laptop'] });
     // Once per width, looked at in light and then in dark switched in place (page.emulateMedia: the
     // theme is CSS variables under prefers-color-scheme).
     for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
@@ -86,7 +89,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
       await expect.poll(() => page.locator('[data-testid="team-tools"] li[data-key="flaky_runner"]').innerText(), { timeout: 30_000 }).toMatch(/1 call[\s\S]*1 error · 1 person/);
       const recent = page.locator('[data-testid="team-recent"] li');
       await expect.poll(() => recent.evaluateAll((items) => [...new Set(items.map((li) => li.getAttribute('data-person')))].sort()), { timeout: 30_000 }).toEqual(['ann', 'bob']);
-      expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
+      expect(await page.getByTestId('team-about').innerText()).toMatch(/Text is published by 1 machine \(laptop, with --publish-text\)[\s\S]*the others' text stays on each machine\. This machine publishes its text\./);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         // Nothing wider than the window.
@@ -125,7 +128,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
         expect(await bobs.first().getAttribute('data-status')).toBe('busy');
         // This machine's own sessions open here.
         expect(await page.locator('tr[data-machine="laptop"] a[data-session-link]').count()).toBe(await page.locator('tr[data-machine="laptop"]').count());
-        expect(await page.getByTestId('team-about').innerText()).toMatch(/no prompt, reply, reasoning or tool text/);
+        expect(await page.getByTestId('team-about').innerText()).toMatch(/Text is published by 1 machine \(laptop/);
 
         await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
         await page.getByRole('combobox', { name: 'Person' }).selectOption('bob');
@@ -153,7 +156,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     }
   });
 
-  it('switches Search to the team: sessions found by title, folder, model or agent, saying that text is searched on each machine only', { timeout: 180_000 }, async () => {
+  it('switches Search to the team: sessions found by title, folder, model or agent, and the text this machine published, with its machine and person', { timeout: 180_000 }, async () => {
     for (const [width, height, scheme] of [[1440, 1000, 'light'], [390, 844, 'dark']] as const) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
       const page = await context.newPage();
@@ -165,7 +168,18 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
       expect(await rows.first().getAttribute('data-machine')).toBe('build-box');
       expect(await rows.first().innerText()).toMatch(/Bob fixes the flaky test · transcript on build-box · matches its title/);
-      expect(await page.getByTestId('team-search-scope').innerText()).toMatch(/prompts, replies, reasoning and tool calls stays on each machine/);
+      expect(await page.getByTestId('team-search-scope').innerText()).toMatch(/and passages of the text published\. Text is published by 1 machine \(laptop, with --publish-text\)[\s\S]*the others' text stays on each machine/);
+      // What the fixture's Bash tool printed, published by this machine (Bob publishes no text).
+      await page.getByTestId('search-page-input').fill('hello bash');
+      const passage = page.locator('[data-testid="team-text-hit"][data-kind="tool-output"]');
+      await expect.poll(() => passage.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect([await passage.first().getAttribute('data-machine'), await passage.first().getAttribute('data-person')]).toEqual(['laptop', 'ann']);
+      expect(await passage.first().innerText()).toMatch(/tool output[\s\S]*ann on laptop[\s\S]*hello from bash/);
+      expect(await passage.first().locator('mark').allInnerTexts()).toEqual(['hello', 'bash']);
+      // This machine's: it opens the transcript at the part.
+      expect(await passage.first().getAttribute('href')).toMatch(/^\/sessions\/[^?]+\?part=/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `team-search-text-${width}-${scheme}`);
       // A model every published session of Bob's used: his four, found by what the team holds of them.
       await page.getByTestId('search-page-input').fill('sonnet');
       await page.locator('select[aria-label="Person"] option[value="bob"]').waitFor({ state: 'attached' });
@@ -213,7 +227,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     const lead = await startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team').replace('postgres@', 'lead_reader@'), '--team-only', '--machine', 'lead-desk']);
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     try {
-      expect(await (await fetch(`${lead.url}/api/team`)).json()).toMatchObject({ configured: true, teamOnly: true });
+      expect(await (await fetch(`${lead.url}/api/team`)).json()).toMatchObject({ configured: true, teamOnly: true, publishText: false, textPublishedBy: ['laptop'] });
       expect(((await (await fetch(`${lead.url}/api/sessions`)).json()) as { sessions: unknown[] }).sessions).toEqual([]);
       await page.goto(`${lead.url}/`);
       await expect.poll(() => page.locator('[data-testid="team-by-person"] li').count(), { timeout: 30_000 }).toBe(2);

@@ -1,9 +1,9 @@
 import { json } from '@/lib/server/http/responses';
-import { teamStatus } from '@/lib/server/team/team-status';
+import { teamStatusWithText } from '@/lib/server/team/team-status';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export function GET(): Response {
-  return json(teamStatus());
+export async function GET(): Promise<Response> {
+  return json(await teamStatusWithText());
 }

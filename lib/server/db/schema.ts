@@ -16,6 +16,7 @@ export interface SessionDb {
   part: PartTable;
   plan: PlanTable;
   session_status: SessionStatusTable;
+  part_text: PartTextTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -188,4 +189,24 @@ export interface PartTable {
   rejected: number;
   created: number | null;
   ended: number | null;
+}
+
+/**
+ * The text of one part (or of a message's error: `part_id` ''), of one kind, in a team's database,
+ * published only with `--publish-text` and cut to a cap per kind (see lib/team/published-text.ts).
+ * The cache never fills it: this machine reads its text from the sources when asked. PostgreSQL
+ * adds `words` (its tsvector, generated; see migration 0008), which only team search reads.
+ */
+export interface PartTextTable {
+  source_id: number;
+  session_id: string;
+  message_id: string;
+  part_id: string;
+  /** A PublishedTextKind: prompt, reply, reasoning, tool-input, tool-output, error. */
+  kind: string;
+  /** When it was written (ms): the part's start, else its message's creation. */
+  time: number;
+  text: string;
+  /** 1 where the text was longer than its kind's cap and only its start is here. */
+  cut: number;
 }

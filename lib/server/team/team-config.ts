@@ -8,6 +8,8 @@ export interface TeamConfig {
   where: string;
   machine: string;
   person: string;
+  /** `--publish-text`: the text of prompts, replies, reasoning and tool calls is published too. */
+  publishText?: boolean;
 }
 
 /**
@@ -18,7 +20,12 @@ export function teamConfig(env: NodeJS.ProcessEnv = process.env): TeamConfig | u
   const url = teamDbUrl(undefined, env);
   if (!url) return undefined;
   checkTeamDbUrl(url);
-  return { url, where: describeTeamDb(url), ...machineIdentity({}, env) };
+  return { url, where: describeTeamDb(url), ...machineIdentity({}, env), publishText: publishesText(undefined, env) };
+}
+
+/** `--publish-text`, or SESSIONSCOPE_PUBLISH_TEXT=1 (which the launcher sets for the flag). */
+export function publishesText(flag: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(flag) || env.SESSIONSCOPE_PUBLISH_TEXT === '1';
 }
 
 /** `--team-only` (SESSIONSCOPE_TEAM_ONLY=1, with a team database): serve the team view alone, read nothing here. */

@@ -1,12 +1,13 @@
 import 'server-only';
 import { sharedPrices } from '@/lib/pricing/lookup-price';
 import { statsQuerySchema } from '@/lib/stats/stats-query';
-import { TEAM_GROUPINGS, teamPlansQuerySchema, teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
+import { TEAM_GROUPINGS, type TeamSearchPage, teamPlansQuerySchema, teamSearchQuerySchema, teamSessionsQuerySchema, teamToolsQuerySchema, teamStatsExtrasSchema, type TeamGrouping } from '@/lib/team/team-query';
 import { teamFacetsPlan } from '../db/queries/team-facets';
 import { teamPlansPlan } from '../db/queries/team-plans';
 import { teamSessionsPlan } from '../db/queries/team-sessions';
 import { teamToolsPlan } from '../db/queries/team-tools';
 import { teamStatsPlan } from '../db/queries/team-stats';
+import { teamTextSearchPlan } from '../db/queries/team-text-search';
 import { json, jsonError, parseQuery } from '../http/responses';
 import { getTeamDb } from './team-db';
 
@@ -50,11 +51,20 @@ export function teamFacetsResponse(): Promise<Response> {
   return fromTeam(({ db }) => db.answer(teamFacetsPlan()));
 }
 
-/** `GET /api/search?scope=team`: what the team holds of a session (title, folder, models, agents), never its text. */
+/**
+ * `GET /api/search?scope=team`: the sessions whose title, folder, models or agents hold the words,
+ * and (on the first page) the passages of published text (`--publish-text`) that do.
+ */
 export function teamSearchResponse(request: Request): Promise<Response> | Response {
   const query = parseQuery(request, teamSearchQuerySchema);
   if (!query.ok) return query.response;
-  return fromTeam(({ db }) => db.answer(teamSessionsPlan(query.value)));
+  const f = query.value;
+  return fromTeam(async ({ db }): Promise<TeamSearchPage> => {
+    // A team database no publisher of this build migrated yet has no text table: its sessions are still found.
+    const textSearch = f.cursor ? undefined : db.answer(teamTextSearchPlan({ ...f, q: f.text ?? '' })).catch((error: unknown) => void console.error(`[sessionscope] team text search: ${(error as Error).message}`));
+    const [sessions, text] = await Promise.all([db.answer(teamSessionsPlan(f)), textSearch]);
+    return { ...sessions, ...(text ? { text } : {}) };
+  });
 }
 
 /** `GET /api/team/tools`. */

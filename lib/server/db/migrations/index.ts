@@ -6,8 +6,9 @@ import { otlpExportMigration } from './0004-otlp-export';
 import { costRecordedMigration } from './0005-cost-recorded';
 import { messageInfoMigration } from './0006-message-info';
 import { teamPublishedMigration } from './0007-team-published';
+import { partTextMigration } from './0008-part-text';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -9,4 +9,6 @@ export interface Migration {
   version: number;
   name: string;
   statements(db: Kysely<unknown>): CompiledQuery[];
+  /** Statements only PostgreSQL runs, after `statements` (an index on an expression SQLite has no function for). */
+  postgres?(db: Kysely<unknown>): CompiledQuery[];
 }

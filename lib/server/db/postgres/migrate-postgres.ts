@@ -20,7 +20,7 @@ export async function migratePostgres(db: PostgresSessionDb): Promise<{ applied:
     const { pending, foreign } = planMigrations(await db.all(k.selectFrom('schema_migration').select(['version', 'name']).compile(), client) as { version: number; name: string }[]);
     if (foreign) throw new Error(`the team database's schema is newer than this Sessionscope's: ${foreign}; upgrade Sessionscope`);
     for (const migration of pending) {
-      for (const statement of migration.statements(k as never)) await db.run(statement, client);
+      for (const statement of [...migration.statements(k as never), ...(migration.postgres?.(k as never) ?? [])]) await db.run(statement, client);
       await db.run(k.insertInto('schema_migration').values({ version: migration.version, name: migration.name, applied_at: Date.now() }).compile(), client);
     }
     return { applied: pending.length };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { queryBuilder } from '../builders';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
 import type { PlanTable, SessionDb } from '../schema';
+import type { PublishedText } from '@/lib/team/published-text';
 import type { LocalSessions } from './local-rows';
 
 const k = queryBuilder('postgres');
@@ -25,17 +26,38 @@ function upsert<T extends 'session' | 'message' | 'project' | 'plan'>(table: T, 
     .compile();
 }
 
+/** Text rows per INSERT: at most this many characters of text in one statement (a row is capped at 32,000). */
+const TEXT_CHARS_PER_INSERT = 2_000_000;
+
+function textChunks(rows: readonly PublishedText[]): PublishedText[][] {
+  const out: PublishedText[][] = [];
+  let chunk: PublishedText[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    if (chunk.length > 0 && (chars + row.text.length > TEXT_CHARS_PER_INSERT || chunk.length >= ROWS_PER_INSERT)) {
+      out.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(row);
+    chars += row.text.length;
+  }
+  if (chunk.length > 0) out.push(chunk);
+  return out;
+}
+
 /**
  * Replaces some sessions of one team source with the machine's rows, in one transaction: their
  * messages and usage rows are deleted and written anew, so running it twice (a retry after a commit
- * whose answer was lost) leaves the same rows, and a crash leaves the sessions as they were.
+ * whose answer was lost) leaves the same rows, and a crash leaves the sessions as they were. Their
+ * text (`--publish-text`) is replaced the same way: `texts` is all of it there is, none without the flag.
  */
-export async function writeSessions(db: PostgresSessionDb, teamSourceId: number, local: LocalSessions, gone: readonly string[]): Promise<void> {
+export async function writeSessions(db: PostgresSessionDb, teamSourceId: number, local: LocalSessions, gone: readonly string[], texts: readonly PublishedText[] = []): Promise<void> {
   const ids = [...local.sessions.map((s) => String(s.id)), ...gone];
   if (ids.length === 0) return;
   const withSource = <R extends object>(rows: readonly R[]) => rows.map((row) => ({ source_id: teamSourceId, ...row }));
   await db.transaction(async (client) => {
-    for (const table of ['message', 'usage_rollup', 'part'] as const) await db.run(k.deleteFrom(table).where('source_id', '=', teamSourceId).where('session_id', 'in', ids).compile(), client);
+    for (const table of ['message', 'usage_rollup', 'part', 'part_text'] as const) await db.run(k.deleteFrom(table).where('source_id', '=', teamSourceId).where('session_id', 'in', ids).compile(), client);
     if (gone.length > 0) {
       await db.run(k.deleteFrom('session_status').where('source_id', '=', teamSourceId).where('session_id', 'in', [...gone]).compile(), client);
       await db.run(k.deleteFrom('session').where('source_id', '=', teamSourceId).where('id', 'in', [...gone]).compile(), client);
@@ -44,7 +66,13 @@ export async function writeSessions(db: PostgresSessionDb, teamSourceId: number,
     for (const rows of chunks(withSource(local.messages))) await db.run(upsert('message', rows, ['source_id', 'id']), client);
     for (const rows of chunks(withSource(local.rollups))) await db.run(k.insertInto('usage_rollup').values(rows as never).compile(), client);
     for (const rows of chunks(withSource(local.parts))) await db.run(k.insertInto('part').values(rows as never).compile(), client);
+    for (const rows of textChunks(texts)) await db.run(k.insertInto('part_text').values(withSource(rows)).compile(), client);
   });
+}
+
+/** Removes every text a source published (its machine publishes without `--publish-text` now); how many rows went. */
+export async function deleteTexts(db: PostgresSessionDb, teamSourceId: number): Promise<number> {
+  return db.run(k.deleteFrom('part_text').where('source_id', '=', teamSourceId).compile());
 }
 
 /** The source's projects made the machine's: upserted, and those it no longer has removed. */

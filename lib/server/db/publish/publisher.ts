@@ -1,5 +1,6 @@
 import 'server-only';
 import type { PlanView } from '@/lib/plans/plan-work';
+import type { PublishedText } from '@/lib/team/published-text';
 import { queryBuilder } from '../builders';
 import { migratePostgres } from '../postgres/migrate-postgres';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
@@ -7,7 +8,7 @@ import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { ownedSessions } from '../queries/owned-sessions';
 import { localProjects, localSessions, sessionDigests } from './local-rows';
 import { planRows } from './plan-rows';
-import { publishedDigests, publishedIds, publishedStatuses, writePlans, writeProjects, writeSessions, writeStatuses } from './publish-batch';
+import { deleteTexts, publishedDigests, publishedIds, publishedStatuses, writePlans, writeProjects, writeSessions, writeStatuses } from './publish-batch';
 import { withRetry } from './retry';
 import { teamSourceId } from './team-source';
 
@@ -30,6 +31,12 @@ export interface PublishOptions {
   statuses?: ReadonlyMap<string, string>;
   /** This machine's plans (as the dashboard follows them), kept current in the team database; absent: those published stand. */
   plans?: readonly PlanView[];
+  /**
+   * `--publish-text`: reads the text of some sessions (prompts, replies, reasoning, tool input and
+   * output, errors), published with them. Absent: no text is published, and any a previous publish
+   * of this machine left is removed.
+   */
+  text?(sessionIDs: readonly string[]): Promise<PublishedText[]>;
   /** Sessions per transaction (default 200). */
   batchSessions?: number;
   /** How long to retry while the team database is unreachable, in ms (default: a minute). */
@@ -46,6 +53,9 @@ export interface PublishSummary {
   removed: number;
   unchanged: number;
   messages: number;
+  /** Text rows written (`--publish-text`), or removed (published before, without the flag now). */
+  texts: number;
+  textsRemoved: number;
   /** Sessions whose published status changed. */
   statuses: number;
   /** Plans written or removed. */
@@ -71,7 +81,7 @@ interface SourcePlan {
  */
 export async function publish(options: PublishOptions): Promise<PublishSummary> {
   const { local, team } = options;
-  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, statuses: 0, plans: 0, retries: 0 };
+  const summary: PublishSummary = { sources: 0, written: 0, removed: 0, unchanged: 0, messages: 0, texts: 0, textsRemoved: 0, statuses: 0, plans: 0, retries: 0 };
   const retry = <T>(task: () => Promise<T>) =>
     withRetry(task, {
       retryFor: options.retryFor ?? 60_000,
@@ -87,6 +97,9 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
   // id, the database's): the team database then holds each once, and its queries need no
   // ownership rule of their own (see usage-rows.ts). A copy that comes to be shown is written then.
   const owned = new Set(local.all<{ source_id: number; id: string }>(ownedSessions('sqlite', options.sourceIds).compile()).map((r) => `${r.source_id}\u0000${r.id}`));
+  // A session's digest says whether its text went with it: turning --publish-text on or off writes each session once more.
+  const readText = options.text;
+  const marked = (digest: string) => (readText ? `${digest}+text` : digest);
   const plans: SourcePlan[] = [];
   for (const source of sources) {
     const teamId = await retry(() => teamSourceId(team, { machine: options.machine, person: options.person, kind: source.kind, path: source.path, priority: source.priority }));
@@ -94,7 +107,8 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
     const only = options.sessions ? [...options.sessions] : undefined;
     const published = await retry(() => publishedDigests(team, teamId, only));
     const digests = sessionDigests(local, source.id, (id) => owned.has(`${source.id}\u0000${id}`), only);
-    const write = [...digests].filter(([id, digest]) => published.get(id) !== digest).map(([id]) => id);
+    const write = [...digests].filter(([id, digest]) => published.get(id) !== marked(digest)).map(([id]) => id);
+    if (!readText) summary.textsRemoved += await retry(() => deleteTexts(team, teamId));
     // Given only the sessions that changed, a session gone that no change named is still found: the
     // team's ids of this source against this machine's (ids only, no hashing), on every publish.
     const gone = only ? [...(await retry(() => publishedIds(team, teamId)))].filter((id) => !owned.has(`${source.id}\u0000${id}`)) : [...published.keys()].filter((id) => !digests.has(id));
@@ -114,7 +128,10 @@ export async function publish(options: PublishOptions): Promise<PublishSummary> 
         const found = localSessions(local, plan.localId, ids);
         const present = new Set(found.sessions.map((s) => String(s.id)));
         gone = [...new Set([...gone, ...ids.filter((id) => !present.has(id))])];
-        await writeSessions(team, plan.teamId, found, gone);
+        for (const session of found.sessions) session.digest = marked(session.digest);
+        const texts = readText ? await readText([...present]) : [];
+        await writeSessions(team, plan.teamId, found, gone, texts);
+        summary.texts += texts.length;
         return found;
       });
       summary.written += rows.sessions.length;

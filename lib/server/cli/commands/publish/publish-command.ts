@@ -7,21 +7,28 @@ import { applyDataOptions, DATA_OPTIONS, DATA_OPTIONS_HELP } from '../../data-op
 import { openLocalHistory } from '../../local-history';
 import { sessionStatuses } from '../../../team/session-statuses';
 import { machineIdentity } from '../../../team/machine-identity';
+import { storeSessionTexts } from '../../../team/session-texts';
+import { publishesText } from '../../../team/team-config';
 import { progressBar } from '../../progress';
 import { checkTeamDbUrl, describeTeamDb, teamDbUrl } from '../../../team/team-db-url';
 import { formatSummary } from './format-summary';
 
-const HELP = `Usage: sessionscope publish --team-db postgres://user@host/db [--machine M] [--person P]
+const HELP = `Usage: sessionscope publish --team-db postgres://user@host/db [--machine M] [--person P] [--publish-text]
 
 Publishes this machine's sessions into a team's PostgreSQL once and exits (for a cron job or a CI
 runner): figures and metadata (ids, titles, project paths, agents, models, times, tokens, costs),
-never the text of prompts, replies or tool calls. Only what changed since the last publish is
-written; a publish stopped anywhere carries on the next time, counting nothing twice.
+and the text of prompts, replies and tool calls only with --publish-text. Only what changed since
+the last publish is written; a publish stopped anywhere carries on the next time, counting nothing
+twice.
 
   --team-db URL     the team database (env SESSIONSCOPE_TEAM_DB); the password from the URL,
                     PGPASSWORD or ~/.pgpass, never printed
   --machine NAME    this machine's name in the team view (default: the host name)
   --person NAME     whose sessions these are (default: the OS user name)
+  --publish-text    also publish the text of prompts, replies, reasoning, tool input and output
+                    and errors (each cut to 32,000 characters, tool output to 16,000, tool input
+                    and errors to 8,000), for the team's search (env SESSIONSCOPE_PUBLISH_TEXT=1).
+                    Without it, text this machine published before is removed
   --retry-for SECS  how long to keep retrying while the team database is unreachable (default 60)
   ${DATA_OPTIONS_HELP}`;
 
@@ -37,10 +44,6 @@ export const publishCommand: Command = {
       console.log(HELP);
       return 0;
     }
-    if (values['publish-text']) {
-      console.error('sessionscope publish: --publish-text is not available yet: the session database on this machine holds figures and metadata only, no prompt, reply or tool text, so there is no text to publish. Nothing was published.');
-      return 2;
-    }
     const url = teamDbUrl(values['team-db']);
     if (!url) {
       console.error(`sessionscope publish: --team-db URL (or SESSIONSCOPE_TEAM_DB) is required\n\n${HELP}`);
@@ -51,9 +54,13 @@ export const publishCommand: Command = {
     if (!Number.isFinite(retryFor) || retryFor < 0) throw new Error('--retry-for must be a number of seconds');
     applyDataOptions(values);
     const identity = machineIdentity(values);
+    const publishText = publishesText(values['publish-text']);
     const where = describeTeamDb(url);
     const started = Date.now();
     const history = await openLocalHistory();
+    // The text is read from the sources through the readers, which know the sessions once read (a database that was current read nothing yet).
+    if (publishText && history.current) await history.store.start();
+    const read = !history.current || publishText;
     const team = openPostgresSessionDb(url);
     const bar = progressBar(`publishing to ${where}`);
     let progress = { done: 0, total: 0 };
@@ -66,7 +73,8 @@ export const publishCommand: Command = {
         team,
         ...identity,
         // Statuses as the dashboard infers them, where this run read the history (a database that was current answers without a read: the statuses published stand).
-        ...(history.current ? {} : { statuses: sessionStatuses(history.store) }),
+        ...(read ? { statuses: sessionStatuses(history.store) } : {}),
+        ...(publishText ? { text: storeSessionTexts(history.store) } : {}),
         retryFor: retryFor * 1000,
         onRetry: (error, waitMs) => console.error(`sessionscope publish: ${where}: ${(error as Error).message}; trying again in ${(waitMs / 1000).toFixed(1)} s`),
         onProgress: (done, total) => {
@@ -75,7 +83,7 @@ export const publishCommand: Command = {
         },
       });
       bar.end();
-      console.log(formatSummary(summary, { ...identity, where, ms: Date.now() - started }));
+      console.log(formatSummary(summary, { ...identity, where, ms: Date.now() - started, publishText }));
       return 0;
     } catch (error) {
       bar.end();
