@@ -70,6 +70,8 @@ describe("every session's tally summed by the session database", () => {
             expect(tally).toBeUndefined();
             continue;
           }
+          // One session's tally is the very one every session's pass gives (a rebuilt summary equals a fresh start's, to the last bit).
+          expect(sessionTallies(db, sourceId, prices, id).get(id)).toEqual(tally);
           const fromSql = figuresOfTally(tally!, { prices });
           const fromMessages = sessionFigures(messages, { prices });
           expect({ ...fromSql, figure: { ...fromSql.figure, storedCost: round(fromSql.figure.storedCost), computedCost: round(fromSql.figure.computedCost) } }).toEqual({

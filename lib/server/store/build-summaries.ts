@@ -22,7 +22,12 @@ export class FiguresCache {
   ) {}
   get(id: string): SessionFigures {
     let figures = this.cache.get(id);
-    if (!figures) this.cache.set(id, (figures = sessionFigures(this.view.messages(id), { prices: this.prices(), partsOf: (messageID) => this.view.partsOf(id, messageID) })));
+    if (!figures) {
+      const options = { prices: this.prices(), partsOf: (messageID: string) => this.view.partsOf(id, messageID) };
+      // Summed by the session database as `primeAll` sums every session: a session rebuilt after a change has a fresh start's figures.
+      const tally = this.view.ownerOf(id)?.messages.tallyOf(id, options.prices);
+      this.cache.set(id, (figures = tally ? figuresOfTally(tally, options) : sessionFigures([], options)));
+    }
     return figures;
   }
   /**

@@ -18,6 +18,8 @@ export interface HeldMessages {
   of(sessionID: string): readonly MessageInfo[];
   /** Every session's tally, summed by the database (building every summary reads no message). */
   tallies(prices: PriceResolver): Map<string, SessionTally>;
+  /** One session's tally, summed as `tallies` sums them (undefined: no message). */
+  tallyOf(sessionID: string, prices: PriceResolver): SessionTally | undefined;
   /** Ids of the session's messages. */
   idsOf(sessionID: string): string[];
   /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
@@ -25,7 +27,7 @@ export interface HeldMessages {
   count(): number;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], tallies: () => new Map(), idsOf: () => [], newestIds: () => new Set(), count: () => 0 };
+const NO_MESSAGES: HeldMessages = { of: () => [], tallies: () => new Map(), tallyOf: () => undefined, idsOf: () => [], newestIds: () => new Set(), count: () => 0 };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions

@@ -32,24 +32,25 @@ const PROMPTED = sql.raw('input + cache_read + cache_write > 0');
  * of the newest message and of the newest prompting reply), joined to the messages created then:
  * the loop's rule for ties between them is applied to those few rows (`pickNewest`).
  */
-const tallyRows = compile(sql<TallyRow>`
+const tallyRowsOf = (oneSession: boolean) => compile(sql<TallyRow>`
   WITH t AS (
     SELECT session_id, count(*) AS messages, sum(role = 'user') AS turns, min(created) AS first, max(max(created, coalesce(completed, 0))) AS last_activity,
       max(CASE WHEN ${NOT_SIDE_CALL} THEN created END) AS last_created,
       max(CASE WHEN role <> 'user' AND ${PROMPTED} AND ${NOT_SIDE_CALL} THEN created END) AS prompt_created,
       group_concat(DISTINCT CASE WHEN role <> 'user' AND model_id <> '' THEN ${MODEL_KEY} || char(31) END) AS models,
       group_concat(DISTINCT CASE WHEN agent <> '' AND coalesce(json_extract(info, '$.a'), 1) <> 0 THEN agent || char(31) END) AS agents
-    FROM message WHERE source_id = ${0} GROUP BY session_id
+    FROM message WHERE source_id = ${0} ${oneSession ? sql`AND session_id = ${''}` : sql``} GROUP BY session_id
   )
   SELECT t.*, ${JOINED_COLUMNS}, m.rowid AS place FROM t
   LEFT JOIN message m ON m.source_id = ${0} AND m.session_id = t.session_id AND (m.created = t.last_created OR m.created = t.prompt_created)
   ORDER BY t.session_id, m.rowid`);
 
-const usage = compile(sql<Record<string, unknown>>`
+const usageOf = (oneSession: boolean) => compile(sql<Record<string, unknown>>`
   SELECT session_id, session_id AS rep, provider_id, model_id, long_context, '' AS kind, '' AS project_id,
     sum(messages) AS messages, sum(used_messages) AS used_messages, sum(cost) AS cost, sum(unrecorded_messages) AS unrecorded_messages,
     sum(input) AS input, sum(output) AS output, sum(reasoning) AS reasoning, sum(cache_read) AS cache_read, sum(cache_write) AS cache_write
-  FROM usage_rollup WHERE source_id = ${0} GROUP BY session_id, provider_id, model_id, long_context`);
+  FROM usage_rollup WHERE source_id = ${0} ${oneSession ? sql`AND session_id = ${''}` : sql``} GROUP BY session_id, provider_id, model_id, long_context`);
+const QUERIES = { source: { tallies: tallyRowsOf(false), usage: usageOf(false) }, session: { tallies: tallyRowsOf(true), usage: usageOf(true) } };
 
 interface TallyRow extends Partial<MessageRow> {
   session_id: string;
@@ -70,10 +71,17 @@ function setOf(joined: string | null): string[] {
   return joined.slice(0, -1).split('\u001f,');
 }
 
-/** Every session of the source that has a message, with its tally (its figure priced by `prices`, unfinished). */
-export function sessionTallies(db: SqliteSessionDb, sourceId: number, prices: PriceResolver): Map<string, SessionTally> {
+/**
+ * Every session of the source that has a message (or only `sessionID`), with its tally (its figure
+ * priced by `prices`, unfinished). One session's tally is summed as every session's is: a session
+ * rebuilt after a change gets the very figures a fresh start would (sums in another order differ
+ * in the last bits of a double).
+ */
+export function sessionTallies(db: SqliteSessionDb, sourceId: number, prices: PriceResolver, sessionID?: string): Map<string, SessionTally> {
   const out = new Map<string, SessionTally>();
-  for (const row of db.iterate<TallyRow>(tallyRows, [sourceId, sourceId])) {
+  const { tallies, usage } = sessionID === undefined ? QUERIES.source : QUERIES.session;
+  const only = sessionID === undefined ? [] : [sessionID];
+  for (const row of db.iterate<TallyRow>(tallies, [sourceId, ...only, sourceId])) {
     let tally = out.get(row.session_id);
     if (!tally) {
       tally = { messageCount: row.messages, turnCount: row.turns, models: setOf(row.models), agents: setOf(row.agents), figure: emptyFigure(), firstActivity: row.first, lastActivity: row.last_activity };
@@ -87,7 +95,7 @@ export function sessionTallies(db: SqliteSessionDb, sourceId: number, prices: Pr
     if (message.time.created === row.prompt_created && message.role !== 'user' && message.tokens.input + message.tokens.cacheRead + message.tokens.cacheWrite > 0) tally.lastPrompt = message;
   }
   const one = emptyFigure();
-  for (const raw of db.iterate<Record<string, unknown>>(usage, [sourceId])) {
+  for (const raw of db.iterate<Record<string, unknown>>(usage, [sourceId, ...only])) {
     const row = toUsageRow(raw);
     const tally = row.sessionID === undefined ? undefined : out.get(row.sessionID);
     if (tally) addUsageRowInto(tally.figure, row, prices, one);

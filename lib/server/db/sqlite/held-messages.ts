@@ -72,6 +72,13 @@ export class HeldMessagesOfSource {
     return db && sourceId !== undefined ? sessionTallies(db, sourceId, prices) : new Map();
   }
 
+  /** One session's tally, summed as `tallies` sums every session's (undefined: it has no message). */
+  tallyOf(sessionID: string, prices: PriceResolver): SessionTally | undefined {
+    const db = this.db();
+    const sourceId = this.sourceId();
+    return db && sourceId !== undefined ? sessionTallies(db, sourceId, prices, sessionID).get(sessionID) : undefined;
+  }
+
   /** Ids of the session's messages, without reading them. */
   idsOf(sessionID: string): string[] {
     const kept = this.kept.get(sessionID);
