@@ -7,8 +7,8 @@ import { partDocuments } from '@/lib/search/session-documents';
 import type { DocKind } from '@/lib/search/search-types';
 import { partsOfRows } from '@/lib/server/readers/opencode/sqlite/sqlite-content';
 import type { Row } from '@/lib/server/readers/opencode/sqlite/sqlite-queries';
-import { upsertPart } from '../support/sqlite-builder';
-import { ask, newCacheDir, openSearch } from './search-support';
+import { createOpencodeDb, insertSession, upsertPart } from '../support/sqlite-builder';
+import { ask, newCacheDir, openSearch, writeTurn } from './search-support';
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures');
 
@@ -80,4 +80,22 @@ describe('search on what the real agents wrote', () => {
       opened.close();
     }
   }, 60_000);
+});
+
+describe('what a long tool output leaves searchable', () => {
+  it('finds the words of its first 1,500 and last 500 characters, not those in between', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    insertSession(db, 'ses_long', { created: 1_780_000_000_000 });
+    // 'headword' ends before character 1,500, 'middleword' starts past it (at 2,500: within what a 4,000 cap kept), 'tailword' is in the last 500.
+    const output = ['openingword', 'filler '.repeat(200), 'headword', 'filler '.repeat(160), 'middleword', 'filler '.repeat(2_000), 'tailword', 'filler '.repeat(40), 'closingword'].join(' ');
+    writeTurn(db, 'ses_long', 1, { prompt: 'list it', reply: 'done', tool: 'cat big.log', output });
+    const opened = await openSearch(dataDir, dbPath, newCacheDir());
+    try {
+      for (const word of ['openingword', 'headword', 'tailword', 'closingword']) expect((await ask(opened.search, word)).hits, word).toMatchObject([{ kind: 'tool-output' }]);
+      expect((await ask(opened.search, 'middleword')).hits).toHaveLength(0);
+    } finally {
+      opened.close();
+      db.close();
+    }
+  });
 });
