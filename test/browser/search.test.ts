@@ -66,7 +66,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('search', () => {
   }
 
   it('finds an OpenCode prompt from the header box and opens the session at it, highlighted', async () => {
-    const { target } = await openFromHeader('unpriced scenario', 'opencode-sqlite');
+    // The prompt, not the session's title (same words): which of the two ranks first turns on the average document's length.
+    const { target } = await openFromHeader('unpriced scenario', 'opencode-sqlite', 'prompt');
     expect(await target.innerText()).toContain('Run the unpriced scenario');
     expect(await target.isVisible()).toBe(true);
     await saveScreenshot(page, 'search-opened-opencode');

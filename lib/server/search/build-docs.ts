@@ -10,6 +10,7 @@ import { readSchemaInfo } from '../readers/opencode/sqlite/schema-info';
 import { partsOfRows } from '../readers/opencode/sqlite/sqlite-content';
 import { prepareQueries, type Queries, type Row } from '../readers/opencode/sqlite/sqlite-queries';
 import type { ReadIssue } from '../readers/read-result';
+import { searchablePart } from './searchable-part';
 import { readTreePartsSync } from './tree-parts-sync';
 import { appendAll } from '@/lib/arrays/append-all';
 
@@ -111,20 +112,24 @@ async function readDatabase(
   const ids = new Set(sessions.map((s) => s.id));
   const onRows = async (rows: Row[]): Promise<void> => {
     const issues: ReadIssue[] = [];
-    for (const part of partsOfRows(rows, sourcePath, issues)) if (ids.has(part.sessionID)) batch.part(part, facts);
+    const others: Row[] = [];
+    for (const row of rows) {
+      if (!ids.has(String(row.session_id))) continue;
+      // Text, reasoning and tool parts without the reader's full validation (searchable-part.ts); the rest its way.
+      const part = searchablePart(row);
+      if (part) batch.part(part, facts);
+      else if (part === undefined) others.push(row);
+    }
+    for (const part of partsOfRows(others, sourcePath, issues)) batch.part(part, facts);
     for (const issue of issues) failed.add(sessionOfIssue(rows, issue.path));
     await batch.maybeSend();
   };
   if (sessions.length > bulkSessions()) {
     const max = Math.max(1, Number(database.db.prepare('SELECT coalesce(max(rowid), 0) FROM part').pluck().get()));
-    // A tool's metadata (a third of the bytes: often a copy of its output) is never indexed: SQLite drops it before JS parses the row.
-    // The rows' sizes first (SQLite reads them from the record header, not the text).
+    // The rows' sizes first (SQLite reads them from the record header, not the text). The rows come
+    // whole: JSON.parse reads a tool's metadata (a third of the bytes) faster than SQLite's json_remove drops it.
     const sizes = database.db.prepare('SELECT rowid AS r, coalesce(octet_length(data), 0) AS b FROM part WHERE rowid > ? ORDER BY rowid LIMIT ?');
-    const page = database.db.prepare(
-      `SELECT rowid AS _r, id, message_id, session_id, time_created,
-        CASE WHEN json_valid(data) AND json_extract(data, '$.type') = 'tool' THEN json_remove(data, '$.state.metadata') ELSE data END AS data
-      FROM part WHERE rowid > ? AND rowid <= ? ORDER BY rowid`,
-    );
+    const page = database.db.prepare('SELECT rowid AS _r, id, message_id, session_id, time_created, data FROM part WHERE rowid > ? AND rowid <= ? ORDER BY rowid');
     for (let after = 0; ; ) {
       const heads = sizes.all(after, SCAN_ROWS) as { r: number; b: number }[];
       if (heads.length === 0) break;
