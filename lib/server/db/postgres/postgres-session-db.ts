@@ -2,6 +2,7 @@ import 'server-only';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { runAsync, type QueryPlan } from '../query-plan';
+import { isLostConnection } from './lost-connection';
 
 /**
  * A team's session database on PostgreSQL: the same schema and the same compiled queries as the
@@ -21,8 +22,27 @@ export class PostgresSessionDb {
     return (await client.query(query.sql, [...query.parameters])).rowCount ?? 0;
   }
 
+  /** A plan's reads, on the pool (see `read`). */
   answer<T>(plan: QueryPlan<T>): Promise<T> {
-    return runAsync((query) => this.all(query), plan);
+    return runAsync((query) => this.read(query), plan);
+  }
+
+  /**
+   * A read on the pool. Sent on a pooled connection the server had closed while it sat idle (a
+   * restart, a dropped link: node may not have heard yet), it fails whatever the server's state now;
+   * the pool drops that connection and the read goes again on another, at most once per connection
+   * the pool holds. So the first request after the database is back answers, rather than one request
+   * failing per dead connection (the team search's parallel queries keep more than one). While the
+   * database is still down, the fresh connection is refused and that is thrown.
+   */
+  private async read(query: CompiledQuery): Promise<Record<string, unknown>[]> {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await this.all(query);
+      } catch (error) {
+        if (retries >= (this.pool.options.max ?? 10) || !isLostConnection(error)) throw error;
+      }
+    }
   }
 
   /** `task` in one transaction on one connection: committed whole or rolled back. */
