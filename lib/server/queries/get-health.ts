@@ -85,7 +85,9 @@ function databaseBytes(file: string | undefined): number | null {
   let bytes = 0;
   for (const name of [file, `${file}-wal`]) {
     try {
-      bytes += statSync(name).size;
+      // Ignored by Next's output tracing: a path known only at run time would make it trace (and the
+      // standalone output ship) the whole project, tests and fixtures included.
+      bytes += statSync(/* turbopackIgnore: true */ name).size;
     } catch {
       // No log yet (or the file went with the cache): counted as nothing.
     }
