@@ -58,10 +58,11 @@ export default defineConfig({
     // The search index's build runs on the test's thread (test/search/search-worker.test.ts runs the worker).
     // Queries likewise (test/search/search-off-thread.test.ts runs them on their worker).
     env: { SQLITE_USE_URI: '1', SESSIONSCOPE_SEARCH_BUILD: 'inline', SESSIONSCOPE_SEARCH_QUERY: 'inline' },
-    // A file more than there are cores (vitest's default is one fewer): the browser, live and package
-    // files spend most of their time waiting on Chromium, servers and agents. Six system files took
-    // 421 s with two at once and 317 s with three on this 2-core machine (158-167 s of CPU either way).
-    maxWorkers: availableParallelism() + 1,
+    // Two test files at once even on a 2-core machine (vitest's default there is one): the browser,
+    // live and package files spend most of their time waiting on Chromium, servers and agents. Three
+    // were no faster: six system files took 143 s two at a time and 164 s three at a time (at a load
+    // of 9-19). The projects take this value from the file, not from `--maxWorkers`.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 300_000,
     // A poll waits for a page or the store to catch up; CI machines are shared and slow (a reload
