@@ -1,9 +1,41 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const SYSTEM = ['test/browser/**/*.test.ts', 'test/live/**/*.test.ts', 'test/package/**/*.test.ts'];
+// The files that start the built dashboard (test/support/start-server.ts), Chromium, real agents or
+// the npm package: the ones that wait for the build.
+const SYSTEM = [
+  'test/browser/**/*.test.ts',
+  'test/live/**/*.test.ts',
+  'test/package/**/*.test.ts',
+  'test/export/otlp-dashboard.test.ts',
+  'test/safety/{crash,exit-leftovers,health-issues,hostile-files,load,network,read-only}.test.ts',
+];
+
+// The longest file of the run by far (every page at six widths, in both schemes): started first, as
+// vitest does with what its cache of durations knows to be long, which a fresh clone has not.
+const LONGEST = 'test/browser/page-matrix.test.ts';
+
+/**
+ * vitest's order (failed first, then longest by the last run, else largest file first; one project
+ * after the other), with one change: after the 'system' project's first file come the 'unit' files,
+ * then the other 'system' files. The first system file waits for the dashboard's build (begun with
+ * the run by the project's globalSetup) while the other workers run files that need no server; once
+ * it is built, every file that needs a server can start.
+ */
+class BuildFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const system = sorted.filter((spec) => spec.project.name === 'system');
+    const others = sorted.filter((spec) => spec.project.name !== 'system');
+    const longest = system.findIndex((spec) => spec.moduleId.endsWith(LONGEST));
+    if (longest > 0 && !this.ctx.cache.getFileTestResults(`system:${LONGEST}`)) system.unshift(...system.splice(longest, 1));
+    const [first, ...rest] = system;
+    return first ? [first, ...others, ...rest] : others;
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -18,14 +50,18 @@ export default defineConfig({
     // or the npm package (`--project system`, where most of the suite's minutes go).
     projects: [
       { extends: true, test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['node_modules', 'test/fixtures/**', ...SYSTEM] } },
-      { extends: true, test: { name: 'system', include: SYSTEM } },
+      // Its globalSetup begins the dashboard's build as the run starts (only when a system file runs);
+      // each of its files waits for it in a hook before its first test.
+      { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['./test/support/build-in-background.ts'], setupFiles: ['./test/support/wait-for-build.ts'] } },
     ],
     // As bin/sessionscope.mjs sets it: SQLite reads `file:` URIs (immutable opens of OpenCode's database).
     // The search index's build runs on the test's thread (test/search/search-worker.test.ts runs the worker).
     // Queries likewise (test/search/search-off-thread.test.ts runs them on their worker).
     env: { SQLITE_USE_URI: '1', SESSIONSCOPE_SEARCH_BUILD: 'inline', SESSIONSCOPE_SEARCH_QUERY: 'inline' },
     // Two test files at once even on a 2-core machine (vitest's default there is one): the browser,
-    // live and package files spend most of their time waiting on Chromium, servers and agents.
+    // live and package files spend most of their time waiting on Chromium, servers and agents. Three
+    // were no faster: six system files took 143 s two at a time and 164 s three at a time (at a load
+    // of 9-19). The projects take this value from the file, not from `--maxWorkers`.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 300_000,
@@ -33,5 +69,7 @@ export default defineConfig({
     // there took more than the default second). Waiting longer never makes a wrong result pass.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     reporters: ['default', './test/support/plain-summary-reporter.ts'],
+    // One system file first (it waits for the build), then the unit files, then the other system files.
+    sequence: { sequencer: BuildFirstSequencer },
   },
 });

@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -7,6 +7,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export const TEST_DIST_DIR = '.next-test';
 const SOURCES = ['app', 'lib', 'components', 'bin', 'next.config.mjs'];
 const LOCK = path.join(root, `${TEST_DIST_DIR}.lock`);
+// Inside the build folder (ignored by git); a successful build removes it.
+const FAILED = path.join(root, TEST_DIST_DIR, 'sessionscope-build-failed.txt');
 
 function newestSourceMtime(): number {
   let newest = 0;
@@ -32,32 +34,78 @@ function buildIsFresh(): boolean {
   return existsSync(id) && existsSync(standalone) && statSync(id).mtimeMs > newestSourceMtime();
 }
 
+/** What a build of the current sources printed when it failed (kept so that no other file builds them again). */
+function failedBuild(): string | undefined {
+  const failed = statSync(FAILED, { throwIfNoEntry: false });
+  return failed && failed.mtimeMs > newestSourceMtime() ? readFileSync(FAILED, 'utf8') : undefined;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function takeLock(): boolean {
+  try {
+    mkdirSync(LOCK);
+    return true;
+  } catch {
+    // A lock left by a killed run is stale after 10 minutes.
+    if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(LOCK, { recursive: true, force: true });
+    return false;
+  }
+}
+
+/** `next build` into `.next-test` (standalone); resolves with its output, or rejects with it. */
+function runBuild(): Promise<void> {
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', SESSIONSCOPE_STANDALONE: '1' };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [next, 'build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code === 0) {
+        rmSync(FAILED, { force: true });
+        resolve();
+        return;
+      }
+      const message = `next build failed:\n${output}`;
+      mkdirSync(path.dirname(FAILED), { recursive: true });
+      writeFileSync(FAILED, message);
+      reject(new Error(message));
+    });
+  });
+}
 
 /**
  * Builds the dashboard into `.next-test` unless a build newer than every source exists. Test files
- * run in parallel workers: a lock folder makes the others wait for the one that builds.
+ * run in parallel workers: a lock folder makes the others wait for the one that builds (or for
+ * startTestBuild's build, begun before any file). A failed build is not tried again for the same
+ * sources: each file that needs it fails with its output.
  */
 export async function ensureTestBuild(): Promise<void> {
   if (buildIsFresh()) return;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      // A lock left by a killed run is stale after 10 minutes.
-      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(LOCK, { recursive: true, force: true });
-      await sleep(500);
-    }
-  }
+  while (!takeLock()) await sleep(250);
   try {
     if (buildIsFresh()) return;
-    const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-    const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', SESSIONSCOPE_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', SESSIONSCOPE_STANDALONE: '1' }, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`);
+    const failed = failedBuild();
+    if (failed) throw new Error(failed);
+    await runBuild();
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+/**
+ * The build, begun in the background when the run starts (the 'system' project's globalSetup): the
+ * files that need no server run meanwhile, and those that need one wait in ensureTestBuild. Resolves
+ * once it is over, whatever the outcome (a failure is reported by each file that needed the build).
+ */
+export function startTestBuild(): Promise<void> {
+  if (buildIsFresh() || !takeLock()) return Promise.resolve();
+  return runBuild()
+    .catch(() => undefined)
+    .finally(() => rmSync(LOCK, { recursive: true, force: true }));
 }
 
 export interface ServerDirs {
