@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -7,26 +7,14 @@ import type { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-r
 import type { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { databaseRows, modelFigures, storeOn } from './support/session-db-store';
+import { editArb, settle, toolCall, usage } from './support/opencode-edits';
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const usage = (cost: number, input: number) => ({ role: 'assistant', providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost, tokens: { input, output: 3, reasoning: 0, cache: { read: 0, write: 0 } } });
-const toolCall = (tool: string, status: string) => ({ type: 'tool', callID: 'call', tool, state: { status, input: {}, time: { start: 1_780_000_002_000, end: 1_780_000_003_000 } } });
 
-/** Written long enough ago that a file's time tells every rewrite (see RACY_MS). */
-function settle(file: string): void {
-  const past = new Date(Date.now() - 60_000);
-  for (const f of [file, `${file}-wal`]) {
-    try {
-      utimesSync(f, past, past);
-    } catch {
-      // no log file
-    }
-  }
-}
 
 /** What the sessions list shows of each session. */
 function listed(store: Store) {
@@ -35,27 +23,11 @@ function listed(store: Store) {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-type Op =
-  | { kind: 'add'; s: number; m: number; cost: number }
-  | { kind: 'delete-message'; s: number; m: number }
-  | { kind: 'delete-session'; s: number }
-  | { kind: 'retitle'; s: number }
-  | { kind: 'call'; s: number; m: number; p: number; failed: boolean }
-  | { kind: 'delete-part'; s: number; m: number; p: number };
-
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('add' as const), s: fc.nat(4), m: fc.nat(6), cost: fc.nat(1000) }),
-  fc.record({ kind: fc.constant('delete-message' as const), s: fc.nat(4), m: fc.nat(6) }),
-  fc.record({ kind: fc.constant('delete-session' as const), s: fc.nat(4) }),
-  fc.record({ kind: fc.constant('retitle' as const), s: fc.nat(4) }),
-  fc.record({ kind: fc.constant('call' as const), s: fc.nat(4), m: fc.nat(6), p: fc.nat(2), failed: fc.boolean() }),
-  fc.record({ kind: fc.constant('delete-part' as const), s: fc.nat(4), m: fc.nat(6), p: fc.nat(2) }),
-);
 
 describe('a restart that finds the session database whole', () => {
   it('reads no message of the unchanged source again, and follows every later write as a cold start does (property)', { timeout: 240_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 3 }), async (batches) => {
+      fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 3 }), async (batches) => {
         const { dataDir, dbPath, db } = createOpencodeDb();
         dirs.push(dataDir);
         db.transaction(() => {

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-
 import { getStats } from '@/lib/server/queries/get-stats';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { byModel, databaseRows, modelFigures, storeOn } from './support/session-db-store';
+import { editArb, settle, toolCall, usage } from './support/opencode-edits';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -18,19 +19,6 @@ function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-sessiondb-'));
   dirs.push(dir);
   return dir;
-}
-const usage = (cost: number, input: number) => ({ role: 'assistant', providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost, tokens: { input, output: 3, reasoning: 0, cache: { read: 0, write: 0 } } });
-const toolCall = (tool: string, status: string) => ({ type: 'tool', callID: 'call', tool, state: { status, input: {}, time: { start: 1_780_000_002_000, end: 1_780_000_003_000 } } });
-/** Written long enough ago that a file's time tells every rewrite (see RACY_MS). */
-function settle(file: string): void {
-  const past = new Date(Date.now() - 60_000);
-  for (const f of [file, `${file}-wal`]) {
-    try {
-      utimesSync(f, past, past);
-    } catch {
-      // no log file
-    }
-  }
 }
 
 function history(sessions: number, messages: number) {
@@ -100,23 +88,8 @@ describe('the session database across restarts', () => {
   });
 
   it('after any edits and deletions between runs, a restart leaves the database equal to a cold ingest', { timeout: 120_000 }, async () => {
-    type Op =
-      | { kind: 'add'; s: number; m: number; cost: number }
-      | { kind: 'delete-message'; s: number; m: number }
-      | { kind: 'delete-session'; s: number }
-      | { kind: 'retitle'; s: number }
-      | { kind: 'call'; s: number; m: number; p: number; failed: boolean }
-      | { kind: 'delete-part'; s: number; m: number; p: number };
-    const opArb: fc.Arbitrary<Op> = fc.oneof(
-      fc.record({ kind: fc.constant('add' as const), s: fc.nat(4), m: fc.nat(6), cost: fc.nat(1000) }),
-      fc.record({ kind: fc.constant('delete-message' as const), s: fc.nat(4), m: fc.nat(6) }),
-      fc.record({ kind: fc.constant('delete-session' as const), s: fc.nat(4) }),
-      fc.record({ kind: fc.constant('retitle' as const), s: fc.nat(4) }),
-      fc.record({ kind: fc.constant('call' as const), s: fc.nat(4), m: fc.nat(6), p: fc.nat(2), failed: fc.boolean() }),
-      fc.record({ kind: fc.constant('delete-part' as const), s: fc.nat(4), m: fc.nat(6), p: fc.nat(2) }),
-    );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (runs) => {
+      fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (runs) => {
         const { dataDir, db } = history(3, 3);
         const file = path.join(tempDir(), 'sessions.db');
         try {
