@@ -17,6 +17,7 @@ export interface SessionDb {
   plan: PlanTable;
   session_status: SessionStatusTable;
   part_text: PartTextTable;
+  source_file: SourceFileTable;
 }
 
 /** One row per forward-only migration that ran (see migrations/). */
@@ -172,6 +173,20 @@ export interface OtlpExportTable {
   turn_id: string;
   spans: number;
   exported_at: number;
+}
+
+/**
+ * A session file of a file reader (Claude Code, pi, Codex, Gemini) in the cache: the version (its
+ * and the files its read takes from: identity, size, time) its records were read at, and its head
+ * (session, project, newest parts, issues) as JSON. Written with the file's records, in one
+ * transaction: a restart reads only the files whose version changed. A team's database holds none.
+ */
+export interface SourceFileTable {
+  source_id: number;
+  path: string;
+  version: string;
+  session_id: string | null;
+  head: string;
 }
 
 /** A part of a message without its text or output: tool calls' name, outcome and times. */

@@ -4,43 +4,38 @@ import { existsSync } from 'node:fs';
 import { fileStampSync, writtenTooRecently } from '@/lib/server/fs/file-version';
 import path from 'node:path';
 import type { SourceKind } from '@/lib/model/source';
-import { CacheWriter } from '@/lib/server/index-cache/cache-writer';
-import type { SourceCache } from '@/lib/server/index-cache/index-cache';
-import { matchEntries } from '@/lib/server/index-cache/match-entries';
 import { mapLimit } from '@/lib/server/fs/map-limit';
-import { decodeCachedRead, SUMMARY_FORMAT, summarizeRead, summaryVersion, type CachedFileRead, type SummarizedRead } from './file-summary-cache';
+import { appendAll } from '@/lib/arrays/append-all';
+import { decodeCachedRead, SUMMARY_FORMAT, summarizeRead, summaryVersion, type SummarizedRead } from './file-summary-cache';
+import { decodeFileHead, headOf } from './file-head';
 import { POOL_MIN_FILES } from './read-pool/summary-read-pool';
 import type { PooledRead } from './read-pool/summary-read-worker';
 import { FileIndex, type FileRead } from './pi/file-index';
 import { isInside } from './pi/session-files';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
-import { emptyChangeSet, type ChangeSet, type SessionContent, type SourceReader } from './read-result';
+import { emptyChangeSet, type ChangeSet, type FullReadOptions, type HeldFile, type SessionContent, type SourceReader } from './read-result';
 
 const CONCURRENCY = 8;
 /** The fingerprint of a root that is not there. */
 const ABSENT = 'absent';
-/** Summary index entries compared per turn of the event loop at a start, and written per transaction. */
-const CACHE_PAGE = 200;
+/** Held file entries compared per turn of the event loop at a start. */
+const HELD_PAGE = 500;
 
 /**
- * A source that keeps one session per file under a root folder (pi, oh-my-pi, Claude Code): read
- * whole at start, then file by file as they change. Subclasses say how files are listed and read.
- * With the persistent summary index, a start reads only the files whose identity, size or time
- * (or those of a file their read takes from) changed since they were last read.
+ * A source that keeps one session per file under a root folder (pi, oh-my-pi, Claude Code, Codex,
+ * Gemini): read whole at start, then file by file as they change. Subclasses say how files are
+ * listed and read. With the session database, a start reads only the files whose identity, size or
+ * time (or those of a file their read takes from) changed since their records were written there;
+ * the others' sessions come from their entries (FullReadOptions.heldFiles), their messages stay in
+ * the database.
  */
 export abstract class FileSessionReader<Ref extends { path: string }> implements SourceReader {
   abstract readonly kind: SourceKind;
   readonly path: string;
   protected readonly index = new FileIndex();
-  private readonly cacheWriter: CacheWriter<CachedFileRead> | undefined;
 
-  /** `cache`: the summary index's part for this root. */
-  constructor(
-    root: string,
-    private readonly cache?: SourceCache,
-  ) {
+  constructor(root: string) {
     this.path = path.resolve(root);
-    this.cacheWriter = cache && new CacheWriter<CachedFileRead>(cache, CACHE_PAGE);
   }
 
   /** Every session file under the root. */
@@ -89,11 +84,6 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
 
   close(): void {}
 
-  /** Writes what the summary index still lacks now (it is otherwise written in the background). */
-  writeIndex(): Promise<void> {
-    return this.cacheWriter?.flush() ?? Promise.resolve();
-  }
-
   /** What the last full read is complete as of: its files' identity, size and time when it began. */
   private readFingerprint: string | undefined;
 
@@ -122,14 +112,17 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     return `${files.length}:${hash.digest('hex')}`;
   }
 
-  async readAll(): Promise<ChangeSet> {
+  async readAll(options?: FullReadOptions): Promise<ChangeSet> {
     const refs = await this.listAll();
     this.readFingerprint = this.found() ? this.fingerprintOf(refs) : ABSENT;
     const cs = emptyChangeSet();
-    await this.readRefs(cs, await this.fromCache(cs, refs));
+    const held = options?.heldFiles?.();
+    this.index.heldIds = held && ((sessionID) => held.idsOf(sessionID));
+    await this.readRefs(cs, held ? await this.fromHeld(cs, refs, held.files()) : refs);
     this.index.removeUnlisted(cs, refs.map((r) => r.path));
     cs.complete = true;
-    this.cacheWriter?.schedule(undefined, 0);
+    // Each file read listed what it lost: nothing else of the source's records is swept.
+    if (held) cs.recordsHeld = true;
     return cs;
   }
 
@@ -154,7 +147,6 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     for (const ref of [...targets.values()]) for (const dep of this.dependentsOf(ref, known)) if (!targets.has(dep.path)) targets.set(dep.path, dep);
     const cs = emptyChangeSet();
     await this.readRefs(cs, [...targets.values()]);
-    this.cacheWriter?.schedule(undefined);
     return cs;
   }
 
@@ -168,22 +160,24 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
   }
 
   /**
-   * Files whose summary the index holds for their version now are taken from it (a few system calls
-   * each, no read, no parse); returns the files to read. Entries of files no longer listed are
-   * dropped.
+   * Files whose entry the session database holds for their version now are taken from it (a few
+   * system calls each, no read, no parse); returns the files to read. Entries of files no longer
+   * listed go.
    */
-  private async fromCache(cs: ChangeSet, refs: readonly Ref[]): Promise<Ref[]> {
-    const cache = this.cache;
-    if (!cache || cache.page('', 1).length === 0) return [...refs];
-    const sorted = [...refs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const { toRead, gone } = await matchEntries(cache, sorted.map((ref) => ref.path), CACHE_PAGE, (i, version, value) => {
-      const ref = sorted[i] as Ref;
-      const hit = version === summaryVersion(ref.path, this.alsoReads(ref)) ? decodeCachedRead(value) : undefined;
-      if (hit) this.index.takeSummary(cs, ref.path, hit.summary, hit.issues);
-      return hit !== undefined;
-    });
-    this.cacheWriter?.remove(gone);
-    return toRead.map((i) => sorted[i] as Ref);
+  private async fromHeld(cs: ChangeSet, refs: readonly Ref[], entries: readonly HeldFile[]): Promise<Ref[]> {
+    const byPath = new Map(entries.map((entry) => [entry.path, entry]));
+    const toRead: Ref[] = [];
+    let n = 0;
+    for (const ref of refs) {
+      const entry = byPath.get(ref.path);
+      byPath.delete(ref.path);
+      const head = entry && entry.version === summaryVersion(ref.path, this.alsoReads(ref)) ? decodeFileHead(entry.head) : undefined;
+      if (head) this.index.takeHeld(cs, ref.path, head);
+      else toRead.push(ref);
+      if (++n % HELD_PAGE === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (byPath.size > 0) appendAll((cs.filesGone ??= []), byPath.keys());
+    return toRead;
   }
 
   private async readRefs(cs: ChangeSet, refs: readonly Ref[]): Promise<void> {
@@ -191,8 +185,8 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     for (const ref of refs) byOrder.set(this.readOrder(ref), [...(byOrder.get(this.readOrder(ref)) ?? []), ref]);
     for (const order of [...byOrder.keys()].sort((a, b) => a - b)) {
       let level = byOrder.get(order) ?? [];
-      // Before the read: a write during it changes the version, and the summary is not trusted.
-      const versionOf = (ref: Ref) => this.cacheWriter && summaryVersion(ref.path, this.alsoReads(ref));
+      // Before the read: a write during it changes the version, and the entry is not trusted.
+      const versionOf = (ref: Ref) => summaryVersion(ref.path, this.alsoReads(ref));
       if (this.readInPool && level.length >= POOL_MIN_FILES) level = await this.readPooled(cs, level, versionOf);
       const reads = await mapLimit(level, CONCURRENCY, async (ref) => {
         const version = versionOf(ref);
@@ -213,20 +207,17 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     level.forEach((ref, i) => {
       const done = pooled[i];
       const read = done && decodeCachedRead(done.json);
-      if (done && read) this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i], done.json);
+      if (done && read) this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i]);
       else left.push(ref);
     });
     return left;
   }
 
-  /** `json`: the read as JSON, when a worker made it. */
-  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined, json?: string): void {
+  /** Takes one file's read, and its entry for the session database (none for a file not to be trusted at the next start). */
+  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined): void {
     this.index.takeSummary(cs, file, read.summary, read.issues);
     if (missing) this.index.remove(cs, file);
-    if (!this.cacheWriter) return;
-    if (keep && version) {
-      if (json === undefined) this.cacheWriter.note(file, version, read);
-      else this.cacheWriter.noteJson(file, version, json);
-    } else this.cacheWriter.remove([file]);
+    else if (keep && version) (cs.files ??= []).push({ path: file, version, head: headOf(read), ...(read.summary ? { sessionID: read.summary.session.id } : {}) });
+    else (cs.filesGone ??= []).push(file);
   }
 }

@@ -43,6 +43,19 @@ export interface ChangeSet {
   /** Sessions whose content outside the index changed (todos, diffs): their pages refetch. */
   touchedSessions: string[];
   issues: ReadIssue[];
+  /**
+   * File readers: what each file read just now gave, kept per file by the session database in the
+   * same transaction as its records, so a restart reads only the files that changed (see
+   * FullReadOptions.heldFiles). `filesGone`: files whose entry goes (gone, or not to be trusted).
+   */
+  files?: HeldFile[];
+  filesGone?: string[];
+  /**
+   * On a complete change set: the unchanged files' records were taken from the session database,
+   * not read (their sessions are listed, their messages and parts are not). Only sessions the
+   * source no longer lists are swept after it; each file read lists what it lost itself.
+   */
+  recordsHeld?: boolean;
 }
 
 export function emptyChangeSet(): ChangeSet {
@@ -61,7 +74,8 @@ export function isEmptyChangeSet(changes: ChangeSet): boolean {
     changes.failed === undefined &&
     changes.projects.length + changes.sessions.length + changes.messages.length + changes.parts.length === 0 &&
     removed.sessions.length + removed.messages.length + removed.parts.length === 0 &&
-    changes.listedParts.length + changes.touchedSessions.length + changes.issues.length === 0
+    changes.listedParts.length + changes.touchedSessions.length + changes.issues.length === 0 &&
+    (changes.files?.length ?? 0) + (changes.filesGone?.length ?? 0) === 0
   );
 }
 
@@ -80,6 +94,9 @@ export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   appendAll(into.listedParts, from.listedParts);
   appendAll(into.touchedSessions, from.touchedSessions);
   appendAll(into.issues, from.issues);
+  if (from.files) appendAll((into.files ??= []), from.files);
+  if (from.filesGone) appendAll((into.filesGone ??= []), from.filesGone);
+  into.recordsHeld = into.recordsHeld || from.recordsHeld;
   return into;
 }
 
@@ -153,6 +170,31 @@ export interface FullReadOptions {
    * again) does; it is checked by the store at the read's end, and read whole if it changed.
    */
   held?(): HeldSource | undefined;
+  /**
+   * Asked when a file reader's full read begins: each file's entry as the session database holds
+   * it, so the files whose version is unchanged are not read again. Absent or undefined: every
+   * file is read.
+   */
+  heldFiles?(): HeldFiles | undefined;
+}
+
+/**
+ * One session file's entry in the session database: the version (identity, size and time of it and
+ * of the files its read takes from) its records were read at, and its head as JSON (`FileHead`).
+ */
+export interface HeldFile {
+  path: string;
+  version: string;
+  sessionID?: string;
+  head: string;
+}
+
+/** What the session database holds of a file reader's source (see FullReadOptions.heldFiles). */
+export interface HeldFiles {
+  /** Every file's entry. */
+  files(): HeldFile[];
+  /** A session's message and part ids as held: a file read again lists what it lost against them. */
+  idsOf(sessionID: string): { messageIDs: string[]; partIDs: string[] };
 }
 
 /** A part the change removes, as the store held it: its reply's time to first token is taken again. */

@@ -45,11 +45,11 @@ export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'da
     { reader: new JsonTreeReader(locations.opencodeDir, cache?.source(`opencode-json:${locations.opencodeDir}`)), priority: 1 },
     ...locations.databases.map((db, i) => ({ reader: new SqliteReader(db, locations.opencodeDir, cache?.source(`opencode-sqlite:${db}`)), priority: 10 - i })),
   ];
-  if (locations.ompDir) readers.push({ reader: new PiSessionReader('omp', locations.ompDir, cache?.source(`omp:${locations.ompDir}`)), priority: 0 });
-  if (locations.piDir) readers.push({ reader: new PiSessionReader('pi', locations.piDir, cache?.source(`pi:${locations.piDir}`)), priority: 0 });
-  if (locations.claudeDir) readers.push({ reader: new ClaudeCodeReader(locations.claudeDir, cache?.source(`claude:${locations.claudeDir}`)), priority: 0 });
-  if (locations.codexDir) readers.push({ reader: new CodexReader(locations.codexDir, cache?.source(`codex:${locations.codexDir}`)), priority: 0 });
-  if (locations.geminiDir) readers.push({ reader: new GeminiReader(locations.geminiDir, cache?.source(`gemini:${locations.geminiDir}`)), priority: 0 });
+  if (locations.ompDir) readers.push({ reader: new PiSessionReader('omp', locations.ompDir), priority: 0 });
+  if (locations.piDir) readers.push({ reader: new PiSessionReader('pi', locations.piDir), priority: 0 });
+  if (locations.claudeDir) readers.push({ reader: new ClaudeCodeReader(locations.claudeDir), priority: 0 });
+  if (locations.codexDir) readers.push({ reader: new CodexReader(locations.codexDir), priority: 0 });
+  if (locations.geminiDir) readers.push({ reader: new GeminiReader(locations.geminiDir), priority: 0 });
   return readers;
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ChangeSet, GonePart, HeldSource } from '../readers/read-result';
+import type { ChangeSet, GonePart, HeldFiles, HeldSource } from '../readers/read-result';
 import { partsGoneFrom } from '../db/queries/parts-gone';
 import { TAIL_MESSAGES_PER_SESSION } from '@/lib/model/tail-messages';
 import { SessionDbWriter } from '../db/ingest/session-db-writer';
@@ -46,6 +46,8 @@ export class SessionDbMirror {
    * messages' parts only): the sweep after it removes the parts the source no longer holds.
    */
   private readonly partsRead = new Map<SourceIndex, Set<string>>();
+  /** Sources whose full read under way took unchanged files' records as held (ChangeSet.recordsHeld): only sessions are swept after it. */
+  private readonly recordsHeld = new Set<SourceIndex>();
   /** Sources found unchanged after their first read's messages: the database holds their tool calls already. */
   private readonly heldWhole = new Set<SourceIndex>();
 
@@ -140,6 +142,25 @@ export class SessionDbMirror {
     return { messageIdsOf: (sessionID) => held.idsOf(sessionID), newestMessageIds: () => held.newestIdsOfAll(TAIL_MESSAGES_PER_SESSION) };
   }
 
+  /** Each file's entry of a file reader's source, so that its full read reads only the files that changed (see FullReadOptions.heldFiles). */
+  heldFiles(index: SourceIndex): HeldFiles | undefined {
+    const sourceId = this.ids.get(index);
+    if (sourceId === undefined || !this.usable) return undefined;
+    return {
+      files: () => {
+        let files: ReturnType<HeldFiles['files']> = [];
+        this.guard(() => (files = this.writer.heldFiles(sourceId)));
+        return files;
+      },
+      idsOf: (sessionID) => {
+        let ids = { messageIDs: [] as string[], partIDs: [] as string[] };
+        // The database answers for the one this run uses now (a failed file's replacement starts empty and is read whole).
+        this.guard(() => (ids = this.writer.idsOf(this.idOf(index), sessionID)));
+        return ids;
+      },
+    };
+  }
+
   /**
    * The parts a change removes, as the database holds them: those it names and those a session's
    * full part list lacks (a reply that lost an output part is timed again).
@@ -206,7 +227,13 @@ export class SessionDbMirror {
 
   /** Writes a change set of the source; returns the sessions whose messages it wrote, moved or removed. */
   apply(index: SourceIndex, changes: ChangeSet): Set<string> {
-    if (changes.complete) {
+    if (changes.complete && changes.recordsHeld) {
+      // Each file read listed what it lost; the rest are held as they are: only sessions are swept.
+      this.recordsHeld.add(index);
+      this.partsRead.delete(index);
+      this.messagesRead.delete(index);
+    } else if (changes.complete) {
+      this.recordsHeld.delete(index);
       this.partsRead.set(index, new Set());
       // A trusted read writes no message: there is nothing to sweep after it.
       if (!this.trusted.has(index)) this.messagesRead.set(index, new Set());
@@ -241,14 +268,15 @@ export class SessionDbMirror {
   private sweepRecords(index: SourceIndex, parts: ReadonlySet<string> | undefined): void {
     const messages = this.messagesRead.get(index);
     this.messagesRead.delete(index);
+    const held = this.recordsHeld.delete(index);
     // A read that failed is not the source's whole content: nothing is swept by it.
-    if (!messages || index.failure) return;
+    if ((!messages && !held) || index.failure) return;
     this.guard(() =>
       this.writer.sweep(this.idOf(index), {
         projects: new Set(index.projects.keys()),
         sessions: new Set(index.sessions.keys()),
-        messages,
-        parts,
+        messages: held ? undefined : messages,
+        parts: held ? undefined : parts,
       }),
     );
     this.held.get(index)?.reset();
@@ -308,6 +336,7 @@ export class SessionDbMirror {
     this.verified.clear();
     this.trusted.clear();
     this.heldWhole.clear();
+    this.recordsHeld.clear();
     this.partsRead.clear();
     this.messagesRead.clear();
     for (const held of this.held.values()) held.reset();

@@ -1,9 +1,9 @@
 import 'server-only';
 import { badTimeOfMessage, badTimeOfPart, badTimeOfSession } from '@/lib/model/record-times';
-import type { ChangeSet } from '../../readers/read-result';
-import { sql } from 'kysely';
+import type { ChangeSet, HeldFile } from '../../readers/read-result';
+import { sql, type CompiledQuery } from 'kysely';
 import { queryBuilder } from '../builders';
-import type { MessageTable, PartTable, ProjectTable, SessionTable } from '../schema';
+import type { MessageTable, PartTable, ProjectTable, SessionTable, SourceFileTable } from '../schema';
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement, type UpsertStatement } from './upsert-statement';
@@ -21,6 +21,7 @@ const PROJECT_COLUMNS = allColumns<ProjectTable>({ source_id: true, id: true, na
 const SESSION_COLUMNS = allColumns<SessionTable>({ source_id: true, id: true, kind: true, project_id: true, directory: true, parent_id: true, forked_from: true, title: true, created: true, updated: true, archived: true, origin: true, digest: true });
 const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true, ttft: true, info: true });
 const PART_COLUMNS = allColumns<PartTable>({ source_id: true, id: true, session_id: true, message_id: true, type: true, tool: true, status: true, rejected: true, created: true, ended: true });
+const SOURCE_FILE_COLUMNS = allColumns<SourceFileTable>({ source_id: true, path: true, version: true, session_id: true, head: true });
 
 /** Compiled once per process: every writer (a store, a test's many stores) uses the same text. */
 let statements:
@@ -31,6 +32,7 @@ let statements:
       messages: UpsertStatement<MessageTable>;
       part: UpsertStatement<PartTable>;
       parts: UpsertStatement<PartTable>;
+      sourceFile: UpsertStatement<SourceFileTable>;
     }
   | undefined;
 function compiledStatements(): NonNullable<typeof statements> {
@@ -43,6 +45,7 @@ function compiledStatements(): NonNullable<typeof statements> {
     part: upsertStatement('sqlite', 'part', ['source_id', 'id'], PART_COLUMNS),
     // Every tool call of a history: 500,000 parts at 5,000 sessions.
     parts: upsertStatement('sqlite', 'part', ['source_id', 'id'], PART_COLUMNS, { rows: MESSAGE_BATCH }),
+    sourceFile: upsertStatement('sqlite', 'source_file', ['source_id', 'path'], SOURCE_FILE_COLUMNS),
   };
   return statements;
 }
@@ -55,8 +58,12 @@ function compiledStatements(): NonNullable<typeof statements> {
 export interface SourceContents {
   projects: ReadonlySet<string>;
   sessions: ReadonlySet<string>;
-  /** The ids of every message the read produced. */
-  messages: ReadonlySet<string>;
+  /**
+   * The ids of every message the read produced. Undefined: the read took unchanged files' records
+   * as held (ChangeSet.recordsHeld) and each file read listed what it lost: only the sessions no
+   * longer held go, with their messages, parts and file entries.
+   */
+  messages?: ReadonlySet<string>;
   /** The ids of every part the read produced (undefined: the parts were not read whole, none is removed). */
   parts?: ReadonlySet<string>;
 }
@@ -81,12 +88,15 @@ export class SessionDbWriter {
   private readonly upsertMessages = compiledStatements().messages;
   private readonly upsertPart = compiledStatements().part;
   private readonly upsertParts = compiledStatements().parts;
+  private readonly upsertSourceFile = compiledStatements().sourceFile;
   private readonly rollup = {
     delete: compiledOnce((source, session) => deleteRollup('sqlite', source, session)),
     deleteParameters: perSessionQuery((source, session) => deleteRollup('sqlite', source, session)),
     insert: compiledOnce((source, session) => insertRollup('sqlite', source, session)),
     insertParameters: perSessionQuery((source, session) => insertRollup('sqlite', source, session)),
   };
+  private readonly messageIdsOfSession = this.kysely.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
+  private readonly partIdsOfSession = this.kysely.selectFrom('part').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
   private readonly sessionOfMessage = this.kysely.selectFrom('message').select('session_id').where('source_id', '=', 0).where('id', '=', '').compile();
   /** The sessions messages are in now, for a list of ids given as one JSON array (any length, one statement). */
   private readonly sessionsOfMessages = this.kysely
@@ -163,6 +173,7 @@ export class SessionDbWriter {
         this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
         touched.add(id);
       }
+      this.writeFiles(sourceId, changes);
       this.sumUsage(sourceId, touched);
       return { sessions: touched, addedMessages: added };
     });
@@ -213,6 +224,27 @@ export class SessionDbWriter {
     }
   }
 
+  /** The entries of the files the change read (their records are in this same transaction) and of those gone. */
+  private writeFiles(sourceId: number, changes: ChangeSet): void {
+    for (const path of changes.filesGone ?? []) this.db.run(this.kysely.deleteFrom('source_file').where('source_id', '=', sourceId).where('path', '=', path).compile());
+    for (const file of changes.files ?? []) {
+      const row: SourceFileTable = { source_id: sourceId, path: file.path, version: file.version, session_id: file.sessionID ?? null, head: file.head };
+      this.db.run(this.upsertSourceFile.query, this.upsertSourceFile.parameters([row]));
+    }
+  }
+
+  /** Every file entry of a source (see FullReadOptions.heldFiles). */
+  heldFiles(sourceId: number): HeldFile[] {
+    const rows = this.db.all<SourceFileTable>(this.kysely.selectFrom('source_file').selectAll().where('source_id', '=', sourceId).compile());
+    return rows.map((row) => ({ path: row.path, version: row.version, head: row.head, ...(row.session_id === null ? {} : { sessionID: row.session_id }) }));
+  }
+
+  /** A session's message and part ids as held. */
+  idsOf(sourceId: number, sessionID: string): { messageIDs: string[]; partIDs: string[] } {
+    const ids = (query: CompiledQuery) => this.db.all<{ id: string }>(query, [sourceId, sessionID]).map((r) => r.id);
+    return { messageIDs: ids(this.messageIdsOfSession), partIDs: ids(this.partIdsOfSession) };
+  }
+
   private sessionOf(sourceId: number, messageID: string): string | undefined {
     return this.db.value<string>(this.sessionOfMessage, [sourceId, messageID]);
   }
@@ -235,7 +267,12 @@ export class SessionDbWriter {
     this.db.transaction(() => {
       if (contents.parts) this.sweepPartsIn(sourceId, contents.parts);
       const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
-      if (count('message') === contents.messages.size && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
+      const { messages } = contents;
+      if (!messages) {
+        this.sweepHeld(sourceId, contents);
+        return;
+      }
+      if (count('message') === messages.size && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
       const goneProjects: string[] = [];
       for (const [id] of this.db.iterateRaw(k.selectFrom('project').select('id').where('source_id', '=', sourceId).compile())) if (!contents.projects.has(id as string)) goneProjects.push(id as string);
       const goneSessions: string[] = [];
@@ -243,7 +280,7 @@ export class SessionDbWriter {
       const goneMessages: string[] = [];
       const touched = new Set<string>(goneSessions);
       for (const [id, sessionID] of this.db.iterateRaw(k.selectFrom('message').select(['id', 'session_id']).where('source_id', '=', sourceId).compile())) {
-        if (contents.messages.has(id as string)) continue;
+        if (messages.has(id as string)) continue;
         goneMessages.push(id as string);
         touched.add(sessionID as string);
       }
@@ -254,6 +291,25 @@ export class SessionDbWriter {
       for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) touched.add(id as string);
       this.sumUsage(sourceId, touched);
     });
+  }
+
+  /**
+   * After a read that took unchanged files' records as held: sessions (and projects) the source no
+   * longer holds go, with their messages, parts, usage rows and file entries.
+   */
+  private sweepHeld(sourceId: number, contents: SourceContents): void {
+    const k = this.kysely;
+    const gone = (table: 'project' | 'session', keep: ReadonlySet<string>) =>
+      this.db.all<{ id: string }>(k.selectFrom(table).select('id').where('source_id', '=', sourceId).compile()).map((r) => r.id).filter((id) => !keep.has(id));
+    for (const id of gone('project', contents.projects)) this.db.run(k.deleteFrom('project').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    const sessions = gone('session', contents.sessions);
+    for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) sessions.push(id as string);
+    for (const [id] of this.db.iterateRaw(k.selectFrom('source_file').select('session_id').where('source_id', '=', sourceId).where('session_id', 'is not', null).compile())) if (!contents.sessions.has(id as string)) sessions.push(id as string);
+    for (const id of new Set(sessions)) {
+      for (const table of ['part', 'message', 'usage_rollup'] as const) this.db.run(k.deleteFrom(table).where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+      this.db.run(k.deleteFrom('source_file').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+      this.db.run(k.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    }
   }
 
   /** Parts of the source a full read did not produce are gone (equal counts: every part read was written, nothing is). */

@@ -7,8 +7,9 @@ import { costRecordedMigration } from './0005-cost-recorded';
 import { messageInfoMigration } from './0006-message-info';
 import { teamPublishedMigration } from './0007-team-published';
 import { partTextMigration } from './0008-part-text';
+import { sourceFileMigration } from './0011-source-file';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -5,7 +5,6 @@ import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
 import { classifyClaudePath, listClaudeFiles, type ClaudeFileRef } from './claude-files';
 import { isAgentFile, metaFileOf, parentFileOf, readClaudeFile } from './read-claude-file';
-import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { summaryReadPool } from '../read-pool/summary-read-pool';
 
 export function defaultClaudeRoot(): string {
@@ -22,8 +21,8 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
   protected override readonly readInPool;
 
   /** `readWorkers`: false reads every transcript on this thread (the tests compare both). */
-  constructor(root: string = defaultClaudeRoot(), cache?: SourceCache, { readWorkers = true }: { readWorkers?: boolean } = {}) {
-    super(root, cache);
+  constructor(root: string = defaultClaudeRoot(), { readWorkers = true }: { readWorkers?: boolean } = {}) {
+    super(root);
     this.readInPool = readWorkers ? (refs: readonly ClaudeFileRef[]) => summaryReadPool().read(this.path, refs) : undefined;
   }
 

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
 import { CODEX_DEPTH, isRolloutPath, listRollouts } from './codex-files';
@@ -18,8 +17,8 @@ export class CodexReader extends FileSessionReader<RolloutRef> {
   readonly kind = 'codex' as const;
   protected readonly folderDepth = CODEX_DEPTH + 1;
 
-  constructor(root: string, cache?: SourceCache) {
-    super(root, cache);
+  constructor(root: string) {
+    super(root);
   }
 
   protected async listAll(): Promise<RolloutRef[]> {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
 import { readDataFile } from '@/lib/server/fs/open-data-file';
-import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
@@ -35,8 +34,8 @@ export class GeminiReader extends FileSessionReader<ChatFileRef> {
   /** A chats folder's names, listed once a second at most (every subagent of a start looks its parent up there). */
   private readonly listed = new Map<string, { at: number; names: string[] }>();
 
-  constructor(root: string, cache?: SourceCache) {
-    super(root, cache);
+  constructor(root: string) {
+    super(root);
     this.tmp = path.join(this.path, 'tmp');
   }
 

@@ -7,6 +7,7 @@ import type { SessionInfo } from '@/lib/model/session';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { ChangeSet } from '@/lib/server/readers/read-result';
 import { appendAll } from '@/lib/arrays/append-all';
+import type { FileHead } from '../file-head';
 
 /** One session file read into domain records (what pi and Claude Code readers produce). */
 export interface FileSession {
@@ -42,9 +43,13 @@ export type FileRead = { state: 'ok'; mapped: FileSession; issues: ChangeSet['is
 
 interface Known {
   sessionID: string;
-  messageIDs: Set<string>;
-  partIDs: Set<string>;
+  /** Undefined for a file taken as the session database holds it: asked of it when needed (`heldIds`). */
+  messageIDs?: Set<string>;
+  partIDs?: Set<string>;
 }
+
+/** A session's message and part ids as the session database holds them. */
+export type HeldIds = (sessionID: string) => { messageIDs: string[]; partIDs: string[] };
 
 /** Upserts a project into a change set, widening its time range when it is already there. */
 export function addProject(cs: ChangeSet, project: Project): void {
@@ -64,6 +69,11 @@ export function addProject(cs: ChangeSet, project: Project): void {
 export class FileIndex {
   private readonly files = new Map<string, Known>();
   private readonly sessions = new Map<string, string>();
+  /**
+   * What the session database holds of a session: a file read whose session this index has no ids
+   * for (taken as held, or read for the first time this run) lists what it lost against these.
+   */
+  heldIds: HeldIds | undefined;
 
   fileOf(sessionID: string): string | undefined {
     return this.sessions.get(sessionID);
@@ -83,6 +93,19 @@ export class FileIndex {
     if (summary) this.apply(cs, filePath, summary);
   }
 
+  /** Takes one file as the session database holds it (not read: its messages and tool calls are there already). */
+  takeHeld(cs: ChangeSet, filePath: string, head: FileHead): void {
+    appendAll(cs.issues, head.issues);
+    if (!head.session || !head.project) return;
+    const prev = this.files.get(filePath);
+    if (prev && prev.sessionID !== head.session.id) this.drop(cs, filePath, prev);
+    cs.sessions.push(head.session);
+    appendAll(cs.parts, head.parts);
+    addProject(cs, head.project);
+    this.files.set(filePath, { sessionID: head.session.id });
+    this.sessions.set(head.session.id, filePath);
+  }
+
   /** After a full listing: every file known before and not listed now is removed. */
   removeUnlisted(cs: ChangeSet, listed: readonly string[]): void {
     const seen = new Set(listed);
@@ -96,28 +119,35 @@ export class FileIndex {
     appendAll(cs.messages, read.messages);
     appendAll(cs.parts, read.parts);
     addProject(cs, read.project);
-    const next: Known = { sessionID: read.session.id, messageIDs: new Set(read.messages.map((m) => m.id)), partIDs: new Set(read.parts.map((p) => p.id)) };
-    if (prev) {
-      if (prev.sessionID !== next.sessionID) this.drop(cs, filePath, prev);
-      else {
-        appendAll(cs.removed.messages, [...prev.messageIDs].filter((id) => !next.messageIDs.has(id)));
-        appendAll(cs.removed.parts, [...prev.partIDs].filter((id) => !next.partIDs.has(id)));
-      }
+    const next = { sessionID: read.session.id, messageIDs: new Set(read.messages.map((m) => m.id)), partIDs: new Set(read.parts.map((p) => p.id)) };
+    if (prev && prev.sessionID !== next.sessionID) this.drop(cs, filePath, prev);
+    // What the session had before this read: as this index knew it, else as the database holds it.
+    const before = prev?.sessionID === next.sessionID && prev.messageIDs ? prev : this.heldOf(next.sessionID);
+    if (before) {
+      appendAll(cs.removed.messages, [...(before.messageIDs ?? [])].filter((id) => !next.messageIDs.has(id)));
+      appendAll(cs.removed.parts, [...(before.partIDs ?? [])].filter((id) => !next.partIDs.has(id)));
     }
     this.files.set(filePath, next);
     this.sessions.set(next.sessionID, filePath);
   }
 
+  /** The file is gone (or no longer holds a session): its session goes, and its entry in the session database. */
   remove(cs: ChangeSet, filePath: string): void {
     const prev = this.files.get(filePath);
     if (prev) this.drop(cs, filePath, prev);
     this.files.delete(filePath);
+    (cs.filesGone ??= []).push(filePath);
   }
 
   private drop(cs: ChangeSet, filePath: string, prev: Known): void {
     cs.removed.sessions.push(prev.sessionID);
-    appendAll(cs.removed.messages, prev.messageIDs);
-    appendAll(cs.removed.parts, prev.partIDs);
+    const ids = prev.messageIDs ? prev : this.heldOf(prev.sessionID);
+    appendAll(cs.removed.messages, ids?.messageIDs ?? []);
+    appendAll(cs.removed.parts, ids?.partIDs ?? []);
     if (this.sessions.get(prev.sessionID) === filePath) this.sessions.delete(prev.sessionID);
+  }
+
+  private heldOf(sessionID: string): { messageIDs: Iterable<string>; partIDs: Iterable<string> } | undefined {
+    return this.heldIds?.(sessionID);
   }
 }

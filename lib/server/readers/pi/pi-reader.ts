@@ -2,7 +2,6 @@ import 'server-only';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Part } from '@/lib/model/part';
-import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { FileSessionReader } from '../file-session-reader';
 import { readPiFile, type PiFileRead } from './read-pi-file';
 import { depthOf, listRoot, listSessionFiles, MAX_DEPTH, parentPathOf, type SessionFileRef } from './session-files';
@@ -21,9 +20,8 @@ export class PiSessionReader extends FileSessionReader<SessionFileRef> {
   constructor(
     readonly kind: PiKind = 'omp',
     root: string = defaultPiRoot(kind),
-    cache?: SourceCache,
   ) {
-    super(root, cache);
+    super(root);
   }
 
   protected listAll(): Promise<SessionFileRef[]> {

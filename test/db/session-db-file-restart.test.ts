@@ -1,20 +1,20 @@
-// The summary index for session files (Claude Code, pi), keyed by each transcript's identity, size
-// and time and those of the files its read takes from (a subagent's parent cost-state and meta):
-// a restart reads only what changed, and answers exactly what a cold read answers. Real transcripts
-// (Claude Code 2.1.328, pi 0.73.1 fixtures), edited between starts.
+// The session database's file entries for session files (Claude Code, pi), keyed by each
+// transcript's identity, size and time and those of the files its read takes from (a subagent's
+// parent cost-state and meta): a restart reads only what changed, and leaves what a cold start
+// leaves (the database's rows, the sessions, newest parts and issues). Real transcripts (Claude
+// Code 2.1.328, pi 0.73.1 fixtures), edited between starts.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readOnce } from './support/index-ops';
+import { removeDatabase, startOnce, storeAnswers } from './support/file-source-start';
 import { ClaudeCodeReader } from '@/lib/server/readers/claude/claude-reader';
 import type { ClaudeFileRef } from '@/lib/server/readers/claude/claude-files';
 import type { FileRead } from '@/lib/server/readers/pi/file-index';
 import { PiSessionReader } from '@/lib/server/readers/pi/pi-reader';
-import type { ChangeSet } from '@/lib/server/readers/read-result';
 import { POOL_MIN_FILES, summaryPoolCounts } from '@/lib/server/readers/read-pool/summary-read-pool';
 
 const CLAUDE = fileURLToPath(new URL('../fixtures/claude-2.1.328/projects/', import.meta.url));
@@ -29,24 +29,11 @@ afterAll(() => {
 });
 
 function tempCopy(from: string): { root: string; indexFile: string } {
-  const base = mkdtempSync(path.join(tmpdir(), 'sessionscope-transcript-index-'));
+  const base = mkdtempSync(path.join(tmpdir(), 'sessionscope-transcript-restart-'));
   dirs.push(base);
   const root = path.join(base, 'data');
   cpSync(from, root, { recursive: true });
-  return { root, indexFile: path.join(base, 'index.db') };
-}
-
-/** Everything a user sees of a full read, in a stable order (an issue's first-seen time aside). */
-function answers(changes: ChangeSet) {
-  const sorted = (values: unknown[]) => values.map((v) => JSON.stringify(v)).sort();
-  return {
-    sessions: sorted(changes.sessions),
-    projects: sorted(changes.projects),
-    messages: sorted(changes.messages),
-    parts: sorted(changes.parts),
-    issues: sorted(changes.issues.map(({ at: _at, ...rest }) => rest)),
-    removed: sorted([changes.removed.sessions, changes.removed.messages, changes.removed.parts]),
-  };
+  return { root, indexFile: path.join(base, 'sessions.db') };
 }
 
 /** A Claude Code reader that counts the transcripts it opens. */
@@ -58,12 +45,25 @@ class CountingClaudeReader extends ClaudeCodeReader {
   }
 }
 
-function readClaude(root: string, indexFile?: string): Promise<{ answers: ReturnType<typeof answers>; opened: string[] }> {
-  return readOnce(indexFile, (cache) => new CountingClaudeReader(root, cache), (changes, reader) => ({ answers: answers(changes), opened: reader.opened.sort() }));
+/** One start on the session database file `indexFile` (none: a cold start). */
+function readClaude(root: string, indexFile?: string): Promise<{ answers: ReturnType<typeof storeAnswers>; opened: string[] }> {
+  return startOnce(indexFile, () => new CountingClaudeReader(root), (store, reader) => ({ answers: storeAnswers(store), opened: reader.opened.sort() }));
 }
 
-function readPi(root: string, indexFile?: string): Promise<ReturnType<typeof answers>> {
-  return readOnce(indexFile, (cache) => new PiSessionReader('pi', root, cache), answers);
+function readPi(root: string, indexFile?: string): Promise<ReturnType<typeof storeAnswers>> {
+  return startOnce(indexFile, () => new PiSessionReader('pi', root), storeAnswers);
+}
+
+/** A project folder copied with every session id (a UUID, in names and lines) made the copy's own. */
+function copyWithOwnIds(from: string, to: string, k: number): void {
+  const own = (text: string) => text.replace(/\b[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g, (_m, rest: string) => `${String(k).padStart(8, '0')}${rest}`);
+  for (const file of readdirSync(from, { recursive: true }) as string[]) {
+    const source = path.join(from, file);
+    if (!statSync(source).isFile()) continue;
+    const target = path.join(to, own(file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, own(readFileSync(source, 'utf8')));
+  }
 }
 
 function transcripts(root: string): string[] {
@@ -76,7 +76,7 @@ function dataFiles(root: string): string[] {
 }
 
 /**
- * Files are dated a minute back, one second apart per write: the index trusts no file written in the
+ * Files are dated a minute back, one second apart per write: no entry is trusted for a file written in the
  * last two seconds (see RACY_MS), and a test that ran faster than that would never use it.
  */
 function age(files: readonly string[], clock: { next: number }): void {
@@ -144,14 +144,14 @@ function applyClaude(root: string, indexFile: string, ops: readonly Op[]): strin
       appendFileSync(picked, '{not json\n');
       written.push(picked);
     } else if (o.kind === 'dropIndex') {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${indexFile}${suffix}`, { force: true });
+      removeDatabase(indexFile);
     }
   }
   return written;
 }
 
-describe('persistent summary index, session files', () => {
-  it('a Claude Code restart after any edits, deletions or a removed index answers what a cold read answers (property)', async () => {
+describe('a restart on the session database, session files', () => {
+  it('a Claude Code restart after any edits, deletions or a removed database leaves what a cold start leaves (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 8 }), fc.array(op, { maxLength: 8 }), async (setup, between) => {
         const { root, indexFile } = tempCopy(CLAUDE);
@@ -231,9 +231,10 @@ describe('persistent summary index, session files', () => {
 });
 
 describe('transcripts read on worker threads', () => {
-  it('a first read of many transcripts on workers answers what one thread answers, and leaves an index a restart serves from', async () => {
+  it('a first read of many transcripts on workers answers what one thread answers, and leaves entries a restart serves from', async () => {
     const { root, indexFile } = tempCopy(CLAUDE);
-    for (const project of readdirSync(root)) for (let k = 1; k <= 3; k++) cpSync(path.join(root, project), path.join(root, `${project}-copy${k}`), { recursive: true });
+    // Each copy's sessions get ids of their own (two files claiming one id would be one session).
+    for (const project of readdirSync(root)) for (let k = 1; k <= 3; k++) copyWithOwnIds(path.join(root, project), path.join(root, `${project}-copy${k}`), k);
     const files = transcripts(root);
     expect(files.length).toBeGreaterThanOrEqual(POOL_MIN_FILES);
     // Each copy told apart (a read handed to the wrong file would show), one with a bad line.
@@ -242,22 +243,23 @@ describe('transcripts read on worker threads', () => {
     age(dataFiles(root), { next: 0 });
 
     const before = summaryPoolCounts().files;
-    const onThread = await readOnce(undefined, (cache) => new ClaudeCodeReader(root, cache, { readWorkers: false }), answers);
-    const onWorkers = await readOnce(indexFile, (cache) => new ClaudeCodeReader(root, cache), answers);
+    const onThread = await startOnce(undefined, () => new ClaudeCodeReader(root, { readWorkers: false }), storeAnswers);
+    const onWorkers = await startOnce(indexFile, () => new ClaudeCodeReader(root), storeAnswers);
     expect(summaryPoolCounts().files - before).toBe(files.length);
     expect(onWorkers.issues.some((i) => i.includes('invalid JSON'))).toBe(true);
     expect(onWorkers).toEqual(onThread);
 
-    const restart = () => readOnce(indexFile, (cache) => new CountingClaudeReader(root, cache, { readWorkers: false }), (changes, reader) => ({ answers: answers(changes), opened: reader.opened }));
+    const restart = () => startOnce(indexFile, () => new CountingClaudeReader(root, { readWorkers: false }), (store, reader) => ({ answers: storeAnswers(store), opened: reader.opened }));
     const unchanged = await restart();
     expect(unchanged.opened).toEqual([]);
     expect(unchanged.answers).toEqual(onThread);
-    // Each summary was kept under its own file: one renamed, and a restart answers what a cold read does.
-    const renamed = files[5] as string;
+    // Each entry was kept under its own file: one renamed, and a restart answers what a cold read does.
+    // A main transcript without subagents (a parent's change reads its subagents again too).
+    const renamed = files.find((f) => !f.includes(`${path.sep}subagents${path.sep}`) && !existsSync(f.slice(0, -'.jsonl'.length))) as string;
     appendFileSync(renamed, `${JSON.stringify({ type: 'custom-title', customTitle: 'renamed', sessionId: path.basename(renamed, '.jsonl') })}\n`);
     age([renamed], { next: 100 });
     const changed = await restart();
     expect(changed.opened).toEqual([path.basename(renamed)]);
-    expect(changed.answers).toEqual(await readOnce(undefined, (cache) => new ClaudeCodeReader(root, cache, { readWorkers: false }), answers));
+    expect(changed.answers).toEqual(await startOnce(undefined, () => new ClaudeCodeReader(root, { readWorkers: false }), storeAnswers));
   });
 });

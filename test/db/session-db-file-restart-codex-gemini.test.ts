@@ -1,17 +1,16 @@
-// The summary index for Codex CLI rollouts and Gemini CLI chats (the real 0.171.0 and 0.61.0
-// fixtures): a restart opens only the files that changed (a Gemini chat's also when its project's
-// .project_root did) and answers exactly what a cold read answers, skipped lines included.
+// The session database's file entries for Codex CLI rollouts and Gemini CLI chats (the real
+// 0.171.0 and 0.61.0 fixtures): a restart opens only the files that changed (a Gemini chat's also
+// when its project's .project_root did) and leaves what a cold start leaves, skipped lines included.
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readOnce } from './support/index-ops';
+import { startOnce, storeAnswers } from './support/file-source-start';
 import { CodexReader } from '@/lib/server/readers/codex/codex-reader';
 import { GeminiReader } from '@/lib/server/readers/gemini/gemini-reader';
 import type { ChatFileRef } from '@/lib/server/readers/gemini/gemini-files';
 import type { FileRead } from '@/lib/server/readers/pi/file-index';
-import type { ChangeSet } from '@/lib/server/readers/read-result';
 
 const CODEX = fileURLToPath(new URL('../fixtures/codex-0.171.0/sessions/', import.meta.url));
 const GEMINI = fileURLToPath(new URL('../fixtures/gemini-0.61.0/', import.meta.url));
@@ -26,20 +25,15 @@ function tempCopy(from: string): { root: string; indexFile: string } {
   dirs.push(base);
   const root = path.join(base, 'data');
   cpSync(from, root, { recursive: true });
-  return { root, indexFile: path.join(base, 'index.db') };
+  return { root, indexFile: path.join(base, 'sessions.db') };
 }
 
 const files = (root: string, ending: string): string[] => (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith(ending)).map((f) => path.join(root, f)).sort();
 
-/** Dated a minute back: the index trusts no file written in the last two seconds. */
+/** Dated a minute back: no entry is trusted for a file written in the last two seconds. */
 function age(list: readonly string[]): void {
   const when = new Date(Date.now() - 60_000);
   for (const file of list) utimesSync(file, when, when);
-}
-
-function answers(changes: ChangeSet) {
-  const sorted = (values: unknown[]) => values.map((v) => JSON.stringify(v)).sort();
-  return { sessions: sorted(changes.sessions), messages: sorted(changes.messages), parts: sorted(changes.parts), issues: sorted(changes.issues.map(({ at: _at, ...rest }) => rest)) };
 }
 
 class CountingCodex extends CodexReader {
@@ -58,10 +52,10 @@ class CountingGemini extends GeminiReader {
   }
 }
 
-const readCodex = (root: string, indexFile?: string) => readOnce(indexFile, (cache) => new CountingCodex(root, cache), (changes, reader) => ({ answers: answers(changes), opened: reader.opened.sort() }));
-const readGemini = (root: string, indexFile?: string) => readOnce(indexFile, (cache) => new CountingGemini(root, cache), (changes, reader) => ({ answers: answers(changes), opened: reader.opened.sort() }));
+const readCodex = (root: string, indexFile?: string) => startOnce(indexFile, () => new CountingCodex(root), (store, reader) => ({ answers: storeAnswers(store), opened: reader.opened.sort() }));
+const readGemini = (root: string, indexFile?: string) => startOnce(indexFile, () => new CountingGemini(root), (store, reader) => ({ answers: storeAnswers(store), opened: reader.opened.sort() }));
 
-describe('persistent summary index, Codex CLI and Gemini CLI', () => {
+describe('a restart on the session database, Codex CLI and Gemini CLI', () => {
   it('Codex: a restart opens no rollout, then only the one a resume appended to (and a damaged line stays a listed issue)', async () => {
     const { root, indexFile } = tempCopy(CODEX);
     const rollouts = files(root, '.jsonl');

@@ -1,0 +1,46 @@
+// One start of a store over a single file reader (Claude Code, pi, Codex, Gemini) on a session
+// database file, and what a user sees of it: the database's rows, the sessions, projects and newest
+// parts in memory, and the skipped records.
+import { rmSync } from 'node:fs';
+import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
+import type { SourceReader } from '@/lib/server/readers/read-result';
+import { Store } from '@/lib/server/store/store';
+import { databaseRows } from './session-db-store';
+
+const sorted = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).sort();
+
+/** Everything a user sees of a source after a start, in a stable order (an issue's first-seen time aside). */
+export function storeAnswers(store: Store) {
+  const index = store.indexes[0]!;
+  const rows = databaseRows(store);
+  return {
+    sessions: sorted([...index.sessions.values()]),
+    projects: sorted([...index.projects.values()]),
+    messages: rows.messages,
+    parts: rows.parts,
+    newestParts: sorted([...index.partsByMessage.values()].flatMap((parts) => [...parts.values()])),
+    issues: sorted([...index.issues.values()].map(({ at: _at, ...rest }) => rest)),
+  };
+}
+
+export type StoreAnswers = ReturnType<typeof storeAnswers>;
+
+/**
+ * One start: a store on the session database file (none: a cold start on a database in memory)
+ * reads the source made by `make`; what `see` makes of it is kept, and the store is stopped.
+ */
+export async function startOnce<R extends SourceReader, A>(dbFile: string | undefined, make: () => R, see: (store: Store, reader: R) => A): Promise<A> {
+  const reader = make();
+  const store = new Store([{ reader, priority: 0 }], { sessionDb: openSqliteSessionDb(dbFile ?? null) });
+  try {
+    await store.start();
+    return see(store, reader);
+  } finally {
+    store.stop();
+  }
+}
+
+/** The session database gone (a user cleared the cache). */
+export function removeDatabase(dbFile: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+}
