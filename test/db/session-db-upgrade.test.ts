@@ -1,7 +1,7 @@
 // A cache written by the previous build (schema 1: no "cost recorded" columns) is migrated forward
 // in place, and the next start fills what the new columns say: Codex CLI's recorded cost reads
 // "not recorded", never "$0 spent", though its source is unchanged since that build read it whole.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,5 +59,47 @@ describe('a session database of the previous schema', () => {
     expect(check.prepare('SELECT max(version) FROM schema_migration').pluck().get()).toBe(SCHEMA_VERSION);
     expect(check.prepare("SELECT count(*) FROM message WHERE role = 'assistant' AND cost_unrecorded = 0").pluck().get()).toBe(0);
     check.close();
+  });
+});
+
+describe('a session database of schema 8 (before file entries)', () => {
+  it('gives the transcripts their entries at the next start, while OpenCode keeps its mark and is not read for messages again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-upgrade-files-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'sessions.db');
+    const opencode = path.join(fixtures, 'opencode-1.18.33');
+    const claude = path.join(fixtures, 'claude-2.1.332', 'projects');
+    const make = () => new Store(createReaders({ opencodeDir: opencode, databases: [path.join(opencode, 'opencode.db')], claudeDir: claude }), { sessionDb: openSqliteSessionDb(file) });
+    /** One start; the messages each source's reader handed over (a source taken from the database hands none). */
+    const start = async () => {
+      const store = make();
+      const taken = new Map<string, number>();
+      store.onChange((change) => taken.set(change.index.reader.kind, (taken.get(change.index.reader.kind) ?? 0) + change.changes.messages.length));
+      await store.start();
+      const total = getStats(store, bySource);
+      store.stop();
+      return { taken, total };
+    };
+    const first = await start();
+    expect(first.taken.get('claude')).toBeGreaterThan(0);
+    expect(first.taken.get('opencode-sqlite')).toBeGreaterThan(0);
+
+    const raw = new Database(file);
+    raw.exec('DROP TABLE source_file; DELETE FROM schema_migration WHERE version > 8;');
+    raw.close();
+
+    const upgraded = await start();
+    // The transcripts are read once more (their entries are written); OpenCode's database is not.
+    expect(upgraded.taken.get('claude')).toBe(first.taken.get('claude'));
+    expect(upgraded.taken.get('opencode-sqlite') ?? 0).toBe(0);
+    expect(upgraded.total.total).toEqual(first.total.total);
+    const check = new Database(file, { readonly: true });
+    const transcripts = (readdirSync(claude, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl')).length;
+    expect(check.prepare('SELECT count(*) FROM source_file').pluck().get()).toBe(transcripts);
+    check.close();
+
+    const restart = await start();
+    expect(restart.taken.get('claude') ?? 0).toBe(0);
+    expect(restart.total.total).toEqual(first.total.total);
   });
 });
