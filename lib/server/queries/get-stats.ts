@@ -37,8 +37,10 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
   if (!memo || memo.prices !== store.prices) memos.set(store, (memo = { generation, prices: store.prices, answers: new Map() }));
   if (memo.generation !== generation) {
     memo.generation = generation;
-    // Nothing outlives a change, but a young partial answer while the first read still runs.
-    for (const [key, kept] of memo.answers) if (kept.answer.complete || store.progress.figuresComplete || now - kept.at >= PARTIAL_REUSE_MS) memo.answers.delete(key);
+    // Nothing outlives a change, but a young partial answer while the first read still runs (not
+    // once a restart found the database whole: that "counting…" held its first total up to 0.5 s).
+    const whole = store.progress.figuresComplete || (store.sessionDb.usable && store.sessionDb.current);
+    for (const [key, kept] of memo.answers) if (kept.answer.complete || whole || now - kept.at >= PARTIAL_REUSE_MS) memo.answers.delete(key);
   }
   const key = JSON.stringify(query);
   const known = memo.answers.get(key);
