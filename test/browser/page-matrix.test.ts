@@ -16,8 +16,8 @@ import { writeLongSession, type LongSession } from '../support/write-long-sessio
 import { allSessions } from './support/api';
 import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './support/chromium';
 import { fixturePath, hasFixture } from './support/fixture-copy';
-import { narrowestTitleCell, offScreenOnceSettled, treeNodesOutside } from './support/layout-checks';
-import { axeViolations, clippedCells, horizontalOverflow, tabWalk } from './support/page-checks';
+import { narrowestTitleCell, offScreen, offScreenOnceSettled, treeNodesOutside } from './support/layout-checks';
+import { axeViolations, clippedCells, COLOUR_RULES, horizontalOverflow, tabWalk } from './support/page-checks';
 import { saveScreenshot } from './support/screenshots';
 
 const OPENCODE = 'opencode-1.18.33';
@@ -97,8 +97,11 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     );
   }
 
-  /** What is wrong with how a loaded page is laid out, in the colour scheme it shows now. */
-  async function layoutProblems(page: Page, spec: PageSpec, where: string, width: number): Promise<string[]> {
+  /**
+   * What is wrong with how a loaded page is laid out, in the colour scheme it shows now. `settled`:
+   * a session page was already seen to stop scrolling to its newest turn (in the other scheme).
+   */
+  async function layoutProblems(page: Page, spec: PageSpec, where: string, width: number, settled: boolean): Promise<string[]> {
     const problems: string[] = [];
     const overflow = await horizontalOverflow(page);
     if (overflow > 0) problems.push(`${where}: scrolls sideways by ${overflow} px`);
@@ -112,7 +115,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     }
     // Opened at the newest turn, the session is still named, with its status and cost.
     if (spec.name.endsWith('session')) {
-      for (const hidden of await offScreenOnceSettled(page, ['[data-testid="session-title"]', '[data-testid="session-bar"] .badge', '[data-testid="session-bar-cost"]'])) problems.push(`${where}: ${hidden} is not on screen at the newest turn`);
+      const header = ['[data-testid="session-title"]', '[data-testid="session-bar"] .badge', '[data-testid="session-bar-cost"]'];
+      for (const hidden of await (settled ? offScreen(page, header) : offScreenOnceSettled(page, header))) problems.push(`${where}: ${hidden} is not on screen at the newest turn`);
     }
     // Its subagent tree within its box (a phone cut the first subagent at the right edge).
     for (const node of await treeNodesOutside(page)) problems.push(`${where}: the subagent tree cuts ${node}`);
@@ -121,14 +125,15 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     return problems;
   }
 
-  async function axeProblems(page: Page, where: string): Promise<string[]> {
-    return (await axeViolations(page)).map((v) => `${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+  async function axeProblems(page: Page, where: string, rules?: string[]): Promise<string[]> {
+    return (await axeViolations(page, rules)).map((v) => `${where}: axe ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
   }
 
   // Each page is loaded once per width, in light, and checked; then switched to dark where it stands
   // (page.emulateMedia: the theme is CSS variables under prefers-color-scheme, no script reads it) and
   // checked again. The layout checks run in each scheme before anything scrolls (axe, screenshots and
-  // the Tab walk do), so the session pages are checked as they open, at their newest turn.
+  // the Tab walk do), so the session pages are checked as they open, at their newest turn. axe runs
+  // every rule in light, and in dark those that depend on colours (all the switch changes).
   SIZES.forEach((size, i) => {
     // Screenshots of both schemes at the two full sizes, one between.
     const shot = (scheme: Scheme) => size.full || scheme === SCHEMES[i % 2];
@@ -149,10 +154,10 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
             const shoot = async (scheme: Scheme) => {
               if (shot(scheme) && (!IN_CI || found.length > 0)) await saveScreenshot(page, `matrix-${spec.name}-${size.width}-${scheme}`, spec.name !== 'long-session');
             };
-            found.push(...(await layoutProblems(page, spec, where('light'), size.width)));
+            found.push(...(await layoutProblems(page, spec, where('light'), size.width, false)));
             await page.emulateMedia({ colorScheme: 'dark' });
-            found.push(...(await layoutProblems(page, spec, where('dark'), size.width)));
-            if (size.full) found.push(...(await axeProblems(page, where('dark'))));
+            found.push(...(await layoutProblems(page, spec, where('dark'), size.width, true)));
+            if (size.full) found.push(...(await axeProblems(page, where('dark'), COLOUR_RULES)));
             await shoot('dark');
             await page.emulateMedia({ colorScheme: 'light' });
             if (size.full) found.push(...(await axeProblems(page, where('light'))));

@@ -1,7 +1,7 @@
 // The team database is the same schema and the same queries on a real PostgreSQL: migrations run
 // once however many start at once, and stats answer exactly what the SQLite cache answers.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sonnetOnly } from '@/lib/accounting/test-data';
 import { queryBuilder } from '@/lib/server/db/builders';
 import { SessionDbWriter } from '@/lib/server/db/ingest/session-db-writer';
@@ -9,7 +9,7 @@ import { insertRollup } from '@/lib/server/db/ingest/rollup';
 import { messageRow, projectRow, sessionRow } from '@/lib/server/db/ingest/rows';
 import { MIGRATIONS } from '@/lib/server/db/migrations';
 import { migratePostgres } from '@/lib/server/db/postgres/migrate-postgres';
-import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import type { PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { statsPlan } from '@/lib/server/db/queries/stats';
 import { runSync } from '@/lib/server/db/query-plan';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
@@ -17,20 +17,9 @@ import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import type { MessageInfo } from '@/lib/model/message';
 import type { SessionInfo } from '@/lib/model/session';
 import { statsQuerySchema, STATS_GROUPINGS } from '@/lib/stats/stats-query';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 
-let server: TestPostgres | undefined;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
-
-let databases = 0;
-async function freshDatabase(): Promise<PostgresSessionDb> {
-  const name = `sessions_${++databases}`;
-  server!.createDatabase(name);
-  return openPostgresSessionDb(server!.url(name));
-}
+const { freshDatabase } = postgresForFile('sessions');
 
 const kinds = ['opencode-sqlite', 'claude', 'pi'] as const;
 const history = fc.record({
@@ -64,7 +53,7 @@ async function publish(db: PostgresSessionDb, sourceId: number, data: ReturnType
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the session database on a real PostgreSQL', () => {
   it('migrates once when many publishers start at once, and a second run applies nothing', async () => {
-    const db = await freshDatabase();
+    const db = freshDatabase().db;
     try {
       const results = await Promise.all(Array.from({ length: 5 }, () => migratePostgres(db)));
       expect(results.map((r) => r.applied).sort()).toEqual([0, 0, 0, 0, MIGRATIONS.length]);
@@ -77,7 +66,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the session database on a r
   });
 
   it('refuses a database a newer build migrated, and changes nothing in it', async () => {
-    const db = await freshDatabase();
+    const db = freshDatabase().db;
     try {
       await migratePostgres(db);
       await db.run(queryBuilder('postgres').insertInto('schema_migration').values({ version: 999, name: 'from-the-future', applied_at: 1 }).compile());
@@ -89,7 +78,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the session database on a r
   });
 
   it('answers every grouping exactly as the SQLite cache does on the same history', { timeout: 120_000 }, async () => {
-    const db = await freshDatabase();
+    const db = freshDatabase().db;
     await migratePostgres(db);
     let run = 0;
     try {

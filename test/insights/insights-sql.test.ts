@@ -1,6 +1,6 @@
 // Tool durations' percentiles and failure counts as SQL computes them, on the SQLite cache and on a
 // real PostgreSQL (the same query compiled for each): nearest rank over the calls with both times.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryBuilder } from '@/lib/server/db/builders';
 import { SessionDbWriter } from '@/lib/server/db/ingest/session-db-writer';
 import { messageRow, partRow, projectRow, sessionRow } from '@/lib/server/db/ingest/rows';
@@ -14,7 +14,7 @@ import { insightTable } from '@/lib/insights/insight-table';
 import type { MessageInfo } from '@/lib/model/message';
 import type { PartMeta } from '@/lib/model/part-meta';
 import type { SessionInfo } from '@/lib/model/session';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 
 const T0 = Date.UTC(2026, 10, 1);
 const sessions: SessionInfo[] = [{ id: 's1', source: 'claude', projectID: 'p0', directory: '/w/p0', title: 'One', time: { created: T0, updated: T0 }, origin: 'test' }];
@@ -60,16 +60,12 @@ describe('tool insights in SQL', () => {
   });
 });
 
-let server: TestPostgres | undefined;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
+const postgres = postgresForFile('insights');
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('tool insights on a real PostgreSQL', () => {
   it('answer what the SQLite cache answers, for tools, models and agents', async () => {
-    server!.createDatabase('insights');
-    const db = openPostgresSessionDb(server!.url('insights'));
+    postgres.server().createDatabase('insights');
+    const db = openPostgresSessionDb(postgres.server().url('insights'));
     try {
       await migratePostgres(db);
       const k = queryBuilder('postgres');

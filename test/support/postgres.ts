@@ -6,6 +6,8 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 
 export interface TestPostgres {
   /** `postgres://…@127.0.0.1:PORT/DB` of a fresh database. */
@@ -88,4 +90,36 @@ export const POSTGRES_UNAVAILABLE = postgresUnavailable();
 
 if (POSTGRES_UNAVAILABLE) {
   console.warn(`\n${'!'.repeat(72)}\n!!! POSTGRESQL TESTS SKIPPED: ${POSTGRES_UNAVAILABLE}\n${'!'.repeat(72)}\n`);
+}
+
+export interface FilePostgres {
+  /** The file's server (once its tests run). */
+  server(): TestPostgres;
+  /** A new, empty database on it (`<prefix>_1`, `<prefix>_2`, …), opened. */
+  freshDatabase(): { url: string; db: PostgresSessionDb };
+}
+
+/**
+ * A PostgreSQL server for one test file, started before its tests and stopped after them (hooks
+ * registered where this is called: at the top of the file), where the tests can run.
+ */
+export function postgresForFile(prefix: string): FilePostgres {
+  let started: TestPostgres | undefined;
+  let databases = 0;
+  beforeAll(async () => {
+    if (!POSTGRES_UNAVAILABLE) started = await startPostgres();
+  }, 120_000);
+  afterAll(() => started?.stop());
+  const server = (): TestPostgres => {
+    if (!started) throw new Error(`PostgreSQL is not running: ${POSTGRES_UNAVAILABLE ?? 'it failed to start'}`);
+    return started;
+  };
+  return {
+    server,
+    freshDatabase: () => {
+      const name = `${prefix}_${++databases}`;
+      server().createDatabase(name);
+      return { url: server().url(name), db: openPostgresSessionDb(server().url(name)) };
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // answers as ever and retries; once the database is back, and after each change, the team holds
 // exactly what the machine holds.
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findDatabases } from '@/lib/server/config';
 import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
@@ -10,15 +10,11 @@ import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import { TeamPublishing } from '@/lib/server/team/follow-team-publish';
 import { describeTeamDb } from '@/lib/server/team/team-db-url';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { TreeBuilder } from '../support/tree-builder';
 import { localFiguresOf, teamFigures } from './support/team-figures';
 
-let server: TestPostgres | undefined;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
+const postgres = postgresForFile('follow');
 
 function history(): TreeBuilder {
   const tree = new TreeBuilder();
@@ -31,21 +27,21 @@ function history(): TreeBuilder {
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-db', () => {
   it('answers while the team database is down, catches up when it is back, and publishes each change', { timeout: 120_000 }, async () => {
-    server!.createDatabase('follow');
-    const url = server!.url('follow').replace('postgres@', 'postgres:hunter2-secret@');
+    postgres.server().createDatabase('follow');
+    const url = postgres.server().url('follow').replace('postgres@', 'postgres:hunter2-secret@');
     const tree = history();
     const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: findDatabases(tree.dataDir) }), { sessionDb: openSqliteSessionDb(null) });
     const logged: string[] = [];
-    server!.pause();
+    postgres.server().pause();
     const publishing = new TeamPublishing(store, store.start(), { url, where: describeTeamDb(url), machine: 'laptop', person: 'ann' }, { settleMs: 1_000, backoffMs: 200, maxBackoffMs: 1_000, log: (line) => logged.push(line) });
-    const team = openPostgresSessionDb(server!.url('follow'));
+    const team = openPostgresSessionDb(postgres.server().url('follow'));
     try {
       await expect.poll(() => publishing.status.state, { timeout: 30_000 }).toBe('retrying');
       expect(store.summaryMap().has('ses_a')).toBe(true);
       expect(logged[0]).toMatch(/team database 127\.0\.0\.1:\d+\/follow failed .*the dashboard is unaffected/);
       expect(logged.join('\n')).not.toContain('hunter2-secret');
 
-      server!.resume();
+      postgres.server().resume();
       await expect.poll(() => publishing.status.state, { timeout: 60_000 }).toBe('published');
       const mine = localFiguresOf(store.sessionDb!.db);
       expect(mine).toMatchObject({ sessions: 1, messages: 1 });

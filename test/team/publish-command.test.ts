@@ -4,24 +4,13 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { describe, expect, it } from 'vitest';
+import type { PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { FIXTURES, machine, runPublish, sessionDbFile } from './support/publish-cli';
 import { localFigures, sumFigures, teamFigures } from './support/team-figures';
 
-let server: TestPostgres | undefined;
-let databases = 0;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
-
-function freshDatabase(): { url: string; db: PostgresSessionDb } {
-  const name = `team_${++databases}`;
-  server!.createDatabase(name);
-  return { url: server!.url(name), db: openPostgresSessionDb(server!.url(name)) };
-}
+const { freshDatabase } = postgresForFile('team');
 
 const fixture = (...parts: string[]) => path.join(FIXTURES, ...parts);
 // Both machines hold the same Gemini folder (a copied home, a CI runner's restored cache): its sessions ran twice.

@@ -1,19 +1,15 @@
 // Plans reach the team database as their progress (counts, never an item's text), follow their
 // machine's changes, and answer /api/plans?scope=team per person and machine, on a real PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GET as plansGET } from '@/app/api/plans/route';
 import type { PlanView } from '@/lib/plans/plan-work';
 import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish } from '@/lib/server/db/publish/publisher';
 import type { TeamPlanRow } from '@/lib/team/team-query';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { localHistory } from './support/synthetic-history';
 
-let server: TestPostgres | undefined;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
+const postgres = postgresForFile('plans');
 
 const SECRET = 'rotate the production API key';
 const plan = (name: string, done: number, extra: Partial<PlanView> = {}): PlanView => ({
@@ -30,8 +26,8 @@ const get = async (query: string) => ((await (await plansGET(new Request(`http:/
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing plans', () => {
   it('publishes each machine\'s plans with their progress and no item text, follows changes, and lists them per person and machine', { timeout: 60_000 }, async () => {
-    server!.createDatabase('plans');
-    const team = openPostgresSessionDb(server!.url('plans'));
+    postgres.server().createDatabase('plans');
+    const team = openPostgresSessionDb(postgres.server().url('plans'));
     const laptop = localHistory(2, 1, 's');
     const box = localHistory(1, 1, 'b');
     try {
@@ -39,7 +35,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing plans', () => {
       expect(await publishFrom(laptop, 'laptop', 'ann', [plan('checkout', 1), plan('old-notes', 0, { work: undefined, progress: undefined, problem: 'plan file missing' })])).toMatchObject({ plans: 2 });
       expect(await publishFrom(box, 'build-box', 'bob', [plan('ci-speedup', 3)])).toMatchObject({ plans: 1 });
 
-      process.env.SESSIONSCOPE_TEAM_DB = server!.url('plans');
+      process.env.SESSIONSCOPE_TEAM_DB = postgres.server().url('plans');
       const all = await get('scope=team');
       expect(all.map((p) => [p.person, p.machine, p.name, p.status ?? null, p.progress ?? null, p.sessions])).toEqual([
         // Active works first, the most recently updated first, then by machine.

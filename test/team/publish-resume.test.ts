@@ -1,27 +1,18 @@
 // A publish that stops anywhere (the process killed, the team database down for a while) loses
 // nothing and counts nothing twice: the team database ends equal to the machine's own figures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { describe, expect, it } from 'vitest';
+import type { PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish, type PublishOptions } from '@/lib/server/db/publish/publisher';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { localHistory, message, type LocalHistory } from './support/synthetic-history';
 import { localFiguresOf, teamFigures } from './support/team-figures';
 
-let server: TestPostgres | undefined;
-let databases = 0;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
+const postgres = postgresForFile('resume');
 
 const SESSIONS = 12;
 
-function freshTeam(): PostgresSessionDb {
-  const name = `resume_${++databases}`;
-  server!.createDatabase(name);
-  return openPostgresSessionDb(server!.url(name));
-}
+const freshTeam = (): PostgresSessionDb => postgres.freshDatabase().db;
 
 const options = (local: LocalHistory, team: PostgresSessionDb, extra: Partial<PublishOptions> = {}): PublishOptions => ({ local: local.db, sourceIds: [local.sourceId], team, machine: 'laptop', person: 'ann', batchSessions: 1, retryFor: 5 * 60_000, ...extra });
 
@@ -53,9 +44,9 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
           onRetry: (error) => retried.push((error as Error).message),
           onProgress: (done) => {
             if (done !== 5) return;
-            server!.pause();
+            postgres.server().pause();
             // Back a moment later: the publish is retrying meanwhile.
-            setTimeout(() => server!.resume(), 1_500);
+            setTimeout(() => postgres.server().resume(), 1_500);
           },
         }),
       );

@@ -4,24 +4,13 @@
 // writes nothing twice.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { describe, expect, it } from 'vitest';
+import type { PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { teamTextSearchPlan } from '@/lib/server/db/queries/team-text-search';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { FIXTURES, machine, runPublish } from './support/publish-cli';
 
-let server: TestPostgres | undefined;
-let databases = 0;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
-
-function freshDatabase(): { url: string; db: PostgresSessionDb } {
-  const name = `text_${++databases}`;
-  server!.createDatabase(name);
-  return { url: server!.url(name), db: openPostgresSessionDb(server!.url(name)) };
-}
+const { freshDatabase } = postgresForFile('text');
 
 const claude = () => machine(['--claude-dir', path.join(FIXTURES, 'claude-2.1.332', 'projects')]);
 // What the Claude Code fixture's person typed (its second prompt: a session's first names it, and titles are published), what its Bash tool printed, and a reply.

@@ -1,7 +1,7 @@
 // Tool calls (name, outcome, times; never their input or output) and each session's status as the
 // machine's dashboard infers it reach the team database, follow changes on the machine, and answer
 // the team's "what runs now" and tool queries, on a real PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PartMeta } from '@/lib/model/part-meta';
 import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish, type PublishOptions } from '@/lib/server/db/publish/publisher';
@@ -9,14 +9,10 @@ import { teamSessionsPlan } from '@/lib/server/db/queries/team-sessions';
 import { teamToolsPlan } from '@/lib/server/db/queries/team-tools';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import { teamSessionsQuerySchema, teamToolsQuerySchema } from '@/lib/team/team-query';
-import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
+import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { localHistory, type LocalHistory } from './support/synthetic-history';
 
-let server: TestPostgres | undefined;
-beforeAll(async () => {
-  if (!POSTGRES_UNAVAILABLE) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
+const postgres = postgresForFile('calls');
 
 const BASE = 1_767_225_600_000;
 const call = (id: string, session: number, tool: string | undefined, extra: Partial<PartMeta> = {}): PartMeta => ({ id, sessionID: `t${session}`, messageID: `mt${session}-0`, type: tool ? 'tool' : 'text', created: BASE + 1_000, ...(tool ? { tool, status: 'completed', end: BASE + 3_000 } : {}), ...extra });
@@ -26,8 +22,8 @@ const ids = async (team: PostgresSessionDb, query: Record<string, string>) => (a
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing tool calls and statuses', () => {
   it('publishes tool calls without their text, each session\'s status, and follows both as they change', { timeout: 60_000 }, async () => {
-    server!.createDatabase('calls');
-    const team = openPostgresSessionDb(server!.url('calls'));
+    postgres.server().createDatabase('calls');
+    const team = openPostgresSessionDb(postgres.server().url('calls'));
     const local = localHistory(4, 2, 't');
     try {
       local.writer.apply(local.sourceId, { ...emptyChangeSet(), parts: [call('p1', 0, 'bash'), call('p2', 0, 'read', { status: 'error', end: BASE + 1_500 }), call('p3', 1, 'bash', { rejected: true }), call('p4', 1, undefined)] });

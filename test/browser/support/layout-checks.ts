@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /** Elements (by selector) not wholly on screen below the sticky app header: described. */
-function offScreen(page: Page, selectors: string[]): Promise<string[]> {
+export function offScreen(page: Page, selectors: string[]): Promise<string[]> {
   return page.evaluate((list) => {
     const headerBottom = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
     return list.filter((selector) => {

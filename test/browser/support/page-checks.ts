@@ -11,17 +11,24 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * The axe-core rules whose outcome depends on colours: all a switch of colour scheme can change on a
+ * page whose scheme is CSS variables under prefers-color-scheme (the elements, names, roles and
+ * layout stay as they were).
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** axe-core's serious and critical violations on the page as it is now (of the given rules only, else of all). */
+export async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   // Evaluated over the debugging protocol: the page's Content-Security-Policy does not apply.
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact?: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
+  }, rules);
 }
 
 /** How far the page scrolls sideways (0 when it fits the window). */
@@ -67,7 +74,12 @@ export interface TabWalk {
   first: string;
 }
 
-/** Presses Tab through the page from the top, checking every interactive element is reached and shows focus. */
+/**
+ * Presses Tab through the page from the top, checking every interactive element is reached and shows
+ * focus. The page notes where each press left the focus (at the key's release, when the focus has
+ * moved) and whether it shows: one round trip per press instead of two, with a look at what was
+ * reached after as many presses as there are elements left to reach.
+ */
 export async function tabWalk(page: Page): Promise<TabWalk> {
   const count = await page.evaluate((selector) => {
     let n = 0;
@@ -76,30 +88,37 @@ export async function tabWalk(page: Page): Promise<TabWalk> {
       el.removeAttribute('data-tab-id');
       if (visible) el.setAttribute('data-tab-id', String(n++));
     }
+    const stops: { press: number; id: string; desc: string; visible: boolean }[] = [];
+    let presses = 0;
+    window.addEventListener('keyup', (event) => {
+      if (event.key !== 'Tab') return;
+      presses++;
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return;
+      const style = getComputedStyle(el);
+      const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      stops.push({ press: presses, id: el.getAttribute('data-tab-id') ?? '', desc: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} "${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`, visible });
+    }, true);
+    (window as unknown as { tabStops: typeof stops }).tabStops = stops;
     window.scrollTo(0, 0);
     return n;
   }, FOCUSABLE);
-  const reached = new Set<string>();
-  const invisibleFocus: string[] = [];
-  let first = '';
+  const reachedSoFar = () => page.evaluate(() => new Set((window as unknown as { tabStops: { id: string }[] }).tabStops.map((s) => s.id).filter(Boolean)).size);
   // Rows appear and controls unfold as focus moves: allow extra stops, stop once all were reached.
-  for (let i = 0; i < count * 2 + 10 && reached.size < count; i++) {
-    await page.keyboard.press('Tab');
-    const info = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return undefined;
-      const style = getComputedStyle(el);
-      const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-      return { id: el.getAttribute('data-tab-id') ?? '', desc: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} "${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`, visible };
-    });
-    if (!info) continue;
-    if (i === 0) first = info.desc;
-    if (info.id) reached.add(info.id);
-    if (!info.visible) invisibleFocus.push(info.desc);
+  const limit = count * 2 + 10;
+  for (let pressed = 0, reached = 0; pressed < limit && reached < count; reached = await reachedSoFar()) {
+    for (const end = Math.min(limit, pressed + count - reached); pressed < end; pressed++) await page.keyboard.press('Tab');
   }
-  const described = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-tab-id]')].map((el) => ({ id: el.getAttribute('data-tab-id')!, desc: `${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"` })),
-  );
-  const chartStops = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.chart *')].filter((el) => el.tabIndex >= 0).length);
-  return { unreached: described.filter((d) => !reached.has(d.id)).map((d) => d.desc), invisibleFocus: [...new Set(invisibleFocus)], chartStops, first };
+  return page.evaluate(() => {
+    const stops = (window as unknown as { tabStops: { press: number; id: string; desc: string; visible: boolean }[] }).tabStops;
+    const reached = new Set(stops.map((s) => s.id).filter(Boolean));
+    const described = [...document.querySelectorAll<HTMLElement>('[data-tab-id]')].map((el) => ({ id: el.getAttribute('data-tab-id')!, desc: `${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"` }));
+    const chartStops = [...document.querySelectorAll<HTMLElement>('.chart *')].filter((el) => el.tabIndex >= 0).length;
+    return {
+      unreached: described.filter((d) => !reached.has(d.id)).map((d) => d.desc),
+      invisibleFocus: [...new Set(stops.filter((s) => !s.visible).map((s) => s.desc))],
+      chartStops,
+      first: stops.find((s) => s.press === 1)?.desc ?? '',
+    };
+  });
 }
