@@ -6,7 +6,7 @@ import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
 import { parseJsonl } from '../pi/jsonl';
-import { elideRule, skimRule } from '../pi/jsonl-skim';
+import { elideRule, skimRule, skipRule } from '../pi/jsonl-skim';
 import type { ClaudeFileRef } from './claude-files';
 import { recordedRates } from './claude-cost';
 import { SUMMARY_TEXT_MAX } from './claude-context';
@@ -36,12 +36,13 @@ const COST_STATE = Buffer.from('"type":"cost-state"');
  *   more than their kind, time and version, read before the body;
  * - attachments (the system prompt and tools sent, skills and agents listed, files): shown as one
  *   line from their text's beginning ({@link SUMMARY_TEXT_MAX} characters, at most 6 bytes each in
- *   JSON, and a cut is at most 8 bytes short), a prompt snapshot as its label alone. Their id, time and session come after the body.
+ *   JSON, and a cut is at most 8 bytes short), a prompt snapshot (half a year's bytes) as its label
+ *   alone, its body not looked at. Their id, time and session come after the body.
  */
 const SKIM = [
   skimRule('{"type":"api-request-shape",', '"shape":'),
   skimRule('{"type":"api-request-blob",', '"message":'),
-  elideRule('attachment', '"attachment":{"type":"prompt_snapshot"', 0),
+  skipRule('"attachment":{"type":"prompt_snapshot"', '},"type":"attachment"'),
   elideRule('attachment', '"attachment":{', SUMMARY_TEXT_MAX * 6 + 8),
 ];
 
