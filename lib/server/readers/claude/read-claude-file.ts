@@ -10,7 +10,8 @@ import { elideRule, skimRule, skipRule } from '../pi/jsonl-skim';
 import type { ClaudeFileRef } from './claude-files';
 import { recordedRates } from './claude-cost';
 import { SUMMARY_TEXT_MAX } from './claude-context';
-import { claudeLineSchema, costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
+import { costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
+import { parseClaudeLine } from './parse-claude-line';
 import { mapClaudeLines } from './claude-session';
 
 export type ClaudeFileRead =
@@ -96,9 +97,9 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<
   const lines: ClaudeLine[] = [];
   const sizes: number[] = [];
   for (const rec of records) {
-    const line = claudeLineSchema.safeParse(rec.value);
-    if (line.success) {
-      lines.push(line.data);
+    const line = parseClaudeLine(rec.value);
+    if (line) {
+      lines.push(line);
       sizes.push(rec.size);
     } else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
   }
