@@ -40,12 +40,14 @@ const COST_STATE = Buffer.from('"type":"cost-state"');
  *   JSON, and a cut is at most 8 bytes short), a prompt snapshot (half a year's bytes) as its label
  *   alone, its body not looked at. Their id, time and session come after the body.
  */
-const SKIM = [
-  skimRule('{"type":"api-request-shape",', '"shape":'),
-  skimRule('{"type":"api-request-blob",', '"message":'),
-  skipRule('"attachment":{"type":"prompt_snapshot"', '},"type":"attachment"'),
-  elideRule('attachment', '"attachment":{', SUMMARY_TEXT_MAX * 6 + 8),
-];
+const BODIES_NOT_READ = [skimRule('{"type":"api-request-shape",', '"shape":'), skimRule('{"type":"api-request-blob",', '"message":'), skipRule('"attachment":{"type":"prompt_snapshot"', '},"type":"attachment"')];
+const SKIM = [...BODIES_NOT_READ, elideRule('attachment', '"attachment":{', SUMMARY_TEXT_MAX * 6 + 8)];
+/**
+ * A read that is only summarized (a first read on the workers: `summaryOf` keeps each part's kind,
+ * ids and times, never its text) needs no attachment's text: its long strings are read as empty.
+ * Their decoding and parse were a tenth of a year of transcripts' first read.
+ */
+const SKIM_FOR_SUMMARY = [...BODIES_NOT_READ, elideRule('attachment', '"attachment":{', 0)];
 
 /** The last cost-state line of a transcript (searched from the end: it is written last), decoded alone. */
 export function lastCostState(bytes: Buffer): CostState | undefined {
@@ -86,13 +88,16 @@ export function parentFileOf(ref: ClaudeFileRef): string | undefined {
   return ref.parentID ? path.join(path.dirname(path.dirname(path.dirname(ref.path))), `${ref.parentID}.jsonl`) : undefined;
 }
 
-/** Reads one transcript, read-only. Never throws; bad lines are issues. */
-export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<ClaudeFileRead> {
+/**
+ * Reads one transcript, read-only. Never throws; bad lines are issues. `forSummary`: only its
+ * summary is kept (`summarizeRead`), which is the same, and its attachments' parts carry no text.
+ */
+export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false }: { forSummary?: boolean } = {}): Promise<ClaudeFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
   const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript });
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
   const mtime = read.mtimeMs;
-  const { records, bad } = parseJsonl(read.bytes, SKIM);
+  const { records, bad } = parseJsonl(read.bytes, forSummary ? SKIM_FOR_SUMMARY : SKIM);
   const issues = bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
   const lines: ClaudeLine[] = [];
   const sizes: number[] = [];

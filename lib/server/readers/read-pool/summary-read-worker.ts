@@ -32,7 +32,7 @@ const port = parentPort;
 if (port) {
   port.on('message', (request: SummaryReadRequest) => {
     void mapLimit(request.refs, CONCURRENCY, async (ref): Promise<PooledRead> => {
-      const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root));
+      const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root, { forSummary: true }));
       return { missing, keep, json: JSON.stringify(read) };
     }).then((reads) => port.postMessage({ id: request.id, reads } satisfies SummaryReadReply));
   });
