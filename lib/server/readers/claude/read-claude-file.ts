@@ -1,6 +1,6 @@
 import 'server-only';
 import { FILE_CAPS } from '@/lib/server/fs/file-caps';
-import { readDataFile } from '@/lib/server/fs/open-data-file';
+import { readDataFile, type DataFileRead } from '@/lib/server/fs/open-data-file';
 import path from 'node:path';
 import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
@@ -88,13 +88,19 @@ export function parentFileOf(ref: ClaudeFileRef): string | undefined {
   return ref.parentID ? path.join(path.dirname(path.dirname(path.dirname(ref.path))), `${ref.parentID}.jsonl`) : undefined;
 }
 
+/** How a transcript's own bytes are read (readDataFile's rules). */
+export type ReadTranscript = (file: string, root: string, maxBytes: number) => Promise<DataFileRead>;
+
+const readTranscript: ReadTranscript = (file, root, maxBytes) => readDataFile(file, { root, maxBytes });
+
 /**
  * Reads one transcript, read-only. Never throws; bad lines are issues. `forSummary`: only its
  * summary is kept (`summarizeRead`), which is the same, and its attachments' parts carry no text.
+ * `read`: how its bytes are read (a worker's synchronous read).
  */
-export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false }: { forSummary?: boolean } = {}): Promise<ClaudeFileRead> {
+export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false, read: readBytes = readTranscript }: { forSummary?: boolean; read?: ReadTranscript } = {}): Promise<ClaudeFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
-  const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript });
+  const read = await readBytes(ref.path, root, FILE_CAPS.transcript);
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
   const mtime = read.mtimeMs;
   const { records, bad } = parseJsonl(read.bytes, forSummary ? SKIM_FOR_SUMMARY : SKIM);
