@@ -15,18 +15,20 @@ function base(site: PartSite, index: number) {
   return { id: `${site.idBase}:${index}`, messageID: site.messageID, sessionID: site.sessionID, time: { start: site.time } };
 }
 
+/** A block is read by the one schema its `type` names (a block of another type fails the others anyway). */
 function blockPart(block: unknown, site: PartSite, index: number, synthetic: boolean): Part {
-  const text = textBlock.safeParse(block);
-  if (text.success) return { ...base(site, index), type: 'text', text: text.data.text, ...(synthetic ? { synthetic } : {}) };
-  const thinking = thinkingBlock.safeParse(block);
-  if (thinking.success) return { ...base(site, index), type: 'reasoning', text: thinking.data.thinking };
-  const tool = toolUseBlock.safeParse(block);
-  if (tool.success) {
+  const kind = typeof block === 'object' && block !== null ? (block as { type?: unknown }).type : undefined;
+  const text = kind === 'text' ? textBlock.safeParse(block) : undefined;
+  if (text?.success) return { ...base(site, index), type: 'text', text: text.data.text, ...(synthetic ? { synthetic } : {}) };
+  const thinking = kind === 'thinking' ? thinkingBlock.safeParse(block) : undefined;
+  if (thinking?.success) return { ...base(site, index), type: 'reasoning', text: thinking.data.thinking };
+  const tool = kind === 'tool_use' ? toolUseBlock.safeParse(block) : undefined;
+  if (tool?.success) {
     const part: ToolPart = { ...base(site, index), type: 'tool', callID: tool.data.id, tool: tool.data.name, status: 'running', input: tool.data.input };
     return part;
   }
-  const image = imageBlock.safeParse(block);
-  if (image.success) {
+  const image = kind === 'image' ? imageBlock.safeParse(block) : undefined;
+  if (image?.success) {
     const { media_type: mime, data, url } = image.data.source;
     return { ...base(site, index), type: 'file', mime, url: url ?? `data:${mime};base64,${data ?? ''}` };
   }

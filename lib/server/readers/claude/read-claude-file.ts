@@ -1,16 +1,17 @@
 import 'server-only';
 import { FILE_CAPS } from '@/lib/server/fs/file-caps';
-import { readDataFile } from '@/lib/server/fs/open-data-file';
+import { readDataFile, type DataFileRead } from '@/lib/server/fs/open-data-file';
 import path from 'node:path';
 import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
 import { parseJsonl } from '../pi/jsonl';
-import { elideRule, skimRule } from '../pi/jsonl-skim';
+import { elideRule, skimRule, skipRule } from '../pi/jsonl-skim';
 import type { ClaudeFileRef } from './claude-files';
 import { recordedRates } from './claude-cost';
 import { SUMMARY_TEXT_MAX } from './claude-context';
-import { claudeLineSchema, costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
+import { costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
+import { parseClaudeLine } from './parse-claude-line';
 import { mapClaudeLines } from './claude-session';
 
 export type ClaudeFileRead =
@@ -36,14 +37,17 @@ const COST_STATE = Buffer.from('"type":"cost-state"');
  *   more than their kind, time and version, read before the body;
  * - attachments (the system prompt and tools sent, skills and agents listed, files): shown as one
  *   line from their text's beginning ({@link SUMMARY_TEXT_MAX} characters, at most 6 bytes each in
- *   JSON, and a cut is at most 8 bytes short), a prompt snapshot as its label alone. Their id, time and session come after the body.
+ *   JSON, and a cut is at most 8 bytes short), a prompt snapshot (half a year's bytes) as its label
+ *   alone, its body not looked at. Their id, time and session come after the body.
  */
-const SKIM = [
-  skimRule('{"type":"api-request-shape",', '"shape":'),
-  skimRule('{"type":"api-request-blob",', '"message":'),
-  elideRule('attachment', '"attachment":{"type":"prompt_snapshot"', 0),
-  elideRule('attachment', '"attachment":{', SUMMARY_TEXT_MAX * 6 + 8),
-];
+const BODIES_NOT_READ = [skimRule('{"type":"api-request-shape",', '"shape":'), skimRule('{"type":"api-request-blob",', '"message":'), skipRule('"attachment":{"type":"prompt_snapshot"', '},"type":"attachment"')];
+const SKIM = [...BODIES_NOT_READ, elideRule('attachment', '"attachment":{', SUMMARY_TEXT_MAX * 6 + 8)];
+/**
+ * A read that is only summarized (a first read on the workers: `summaryOf` keeps each part's kind,
+ * ids and times, never its text) needs no attachment's text: its long strings are read as empty.
+ * Their decoding and parse were a tenth of a year of transcripts' first read.
+ */
+const SKIM_FOR_SUMMARY = [...BODIES_NOT_READ, elideRule('attachment', '"attachment":{', 0)];
 
 /** The last cost-state line of a transcript (searched from the end: it is written last), decoded alone. */
 export function lastCostState(bytes: Buffer): CostState | undefined {
@@ -84,20 +88,29 @@ export function parentFileOf(ref: ClaudeFileRef): string | undefined {
   return ref.parentID ? path.join(path.dirname(path.dirname(path.dirname(ref.path))), `${ref.parentID}.jsonl`) : undefined;
 }
 
-/** Reads one transcript, read-only. Never throws; bad lines are issues. */
-export async function readClaudeFile(ref: ClaudeFileRef, root: string): Promise<ClaudeFileRead> {
+/** How a transcript's own bytes are read (readDataFile's rules). */
+export type ReadTranscript = (file: string, root: string, maxBytes: number) => Promise<DataFileRead>;
+
+const readTranscript: ReadTranscript = (file, root, maxBytes) => readDataFile(file, { root, maxBytes });
+
+/**
+ * Reads one transcript, read-only. Never throws; bad lines are issues. `forSummary`: only its
+ * summary is kept (`summarizeRead`), which is the same, and its attachments' parts carry no text.
+ * `read`: how its bytes are read (a worker's synchronous read).
+ */
+export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false, read: readBytes = readTranscript }: { forSummary?: boolean; read?: ReadTranscript } = {}): Promise<ClaudeFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
-  const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript });
+  const read = await readBytes(ref.path, root, FILE_CAPS.transcript);
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
   const mtime = read.mtimeMs;
-  const { records, bad } = parseJsonl(read.bytes, SKIM);
+  const { records, bad } = parseJsonl(read.bytes, forSummary ? SKIM_FOR_SUMMARY : SKIM);
   const issues = bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
   const lines: ClaudeLine[] = [];
   const sizes: number[] = [];
   for (const rec of records) {
-    const line = claudeLineSchema.safeParse(rec.value);
-    if (line.success) {
-      lines.push(line.data);
+    const line = parseClaudeLine(rec.value);
+    if (line) {
+      lines.push(line);
       sizes.push(rec.size);
     } else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
   }

@@ -7,7 +7,7 @@ import { parsedNestsDeeperThan } from '@/lib/model/json-depth';
  * so a damaged line is still reported unless the damage lies inside what is skipped: that is the
  * trade.
  */
-export type SkimRule = CutRule | ElideRule;
+export type SkimRule = CutRule | ElideRule | SkipRule;
 
 /**
  * A line kind read only up to one of its top-level keys: what follows (a large body, such as Claude
@@ -37,6 +37,25 @@ interface ElideRule {
   type: string;
 }
 
+/**
+ * A line kind whose body, an object in the middle of the line, is skipped whole (Claude Code's prompt
+ * snapshots, ~100 KB of tools and system prompt of which only the kind is shown). Read are the
+ * line's head, up to the body's key; the body as `open` says it begins (its kind); and the line's
+ * tail, from where `close` (`}` then the key after the body) last occurs: `,"` is never inside a
+ * JSON string (a quote there is escaped), so that is structure, and the tail parses as the rest of
+ * an object only at the top level. The search for it runs from the line's end: no byte of the body
+ * is looked at.
+ */
+interface SkipRule {
+  kind: 'skip';
+  /** Looked for in the line's first {@link OPEN_WITHIN} bytes: the body's key and its beginning, e.g. `"attachment":{"type":"prompt_snapshot"`. */
+  open: Buffer;
+  /** What the body is read as: `open` closed (`{"attachment":{"type":"prompt_snapshot"}}`). */
+  body: Record<string, unknown>;
+  /** The body's end and the key after it, e.g. `},"type":"attachment"`. */
+  close: Buffer;
+}
+
 export function skimRule(prefix: string, skipFrom: string): SkimRule {
   return { kind: 'cut', prefix: Buffer.from(prefix), skipFrom: Buffer.from(skipFrom) };
 }
@@ -46,7 +65,13 @@ export function elideRule(type: string, open: string, keep: number): SkimRule {
   return { kind: 'elide', open: Buffer.from(open), keep, type };
 }
 
-/** How far into a line an elide rule's `open` is looked for. */
+export function skipRule(open: string, close: string): SkimRule {
+  const body = JSON.parse(`{${open}}}`) as unknown;
+  if (typeof body !== 'object' || body === null || !close.startsWith('},"')) throw new Error('a skip rule opens an object after a key and closes it before one');
+  return { kind: 'skip', open: Buffer.from(open), body: body as Record<string, unknown>, close: Buffer.from(close) };
+}
+
+/** How far into a line an elide or skip rule's `open` is looked for. */
 const OPEN_WITHIN = 512;
 /** Strings up to this long are never elided (keys, ids, kinds). */
 const ELIDE_ABOVE = 256;
@@ -66,6 +91,7 @@ export function skimmedLine(bytes: Buffer, start: number, end: number, rules: re
     }
     const at = bytes.subarray(start, Math.min(end, start + OPEN_WITHIN)).indexOf(rule.open);
     if (at < 0) continue;
+    if (rule.kind === 'skip') return skippedLine(bytes, start + at, start, end, rule);
     const text = elidedText(bytes, start + at + rule.open.indexOf(0x7b) + 1, start, end, Math.max(rule.keep, 0));
     const value = text === undefined ? undefined : parsedObject(text);
     return value !== undefined && (value as { type?: unknown }).type === rule.type ? value : undefined;
@@ -79,6 +105,17 @@ function cutLine(bytes: Buffer, start: number, end: number, rule: CutRule): unkn
   const cut = bytes.indexOf(rule.skipFrom, start + rule.prefix.length - 1);
   if (bytes[last] !== CLOSE || cut < 0 || cut >= end || bytes[cut - 1] !== COMMA) return undefined;
   return parsedObject(`${bytes.toString('utf8', start, cut - 1)}}`);
+}
+
+function skippedLine(bytes: Buffer, at: number, start: number, end: number, rule: SkipRule): unknown {
+  const after = at + rule.open.length;
+  const found = bytes.subarray(after, end).lastIndexOf(rule.close);
+  if (found < 0) return undefined;
+  const close = after + found;
+  // The body's key directly after the line's `{` or a comma: the head parses only if that is the top level.
+  const head = at === start + 1 && bytes[start] === 0x7b ? {} : bytes[at - 1] === COMMA ? parsedObject(`${bytes.toString('utf8', start, at - 1)}}`) : undefined;
+  const tail = head === undefined ? undefined : parsedObject(`{${bytes.toString('utf8', close + 2, end)}`);
+  return tail === undefined ? undefined : { ...(head as object), ...rule.body, ...(tail as object) };
 }
 
 function parsedObject(text: string): unknown {

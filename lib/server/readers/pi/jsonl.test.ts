@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonl } from './jsonl';
-import { elideRule, skimRule } from './jsonl-skim';
+import { elideRule, skimRule, skipRule } from './jsonl-skim';
 
 const SHAPE = skimRule('{"type":"api-request-shape",', '"shape":');
 const shapeLine = (body: string) => `{"type":"api-request-shape","sessionId":"s1","timestamp":"2026-01-02T03:04:05.000Z","version":"2.1.328","shape":${body}}`;
@@ -89,5 +89,28 @@ describe('parseJsonl with an elide rule', () => {
       { line: 2, reason: 'invalid JSON' },
       { line: 3, reason: 'invalid JSON' },
     ]);
+  });
+});
+
+describe('parseJsonl with a skip rule', () => {
+  const SNAPSHOT = skipRule('"attachment":{"type":"prompt_snapshot"', '},"type":"attachment"');
+  const body = { type: 'prompt_snapshot', systemPrompt: ['x'.repeat(5000), 'quote " brace } ,"type":"attachment" \\'], tools: [{ name: 't', input_schema: { type: 'object' } }], decoy: { inner: { k: 1 }, type: 'attachment' } };
+  const line = (after = '"type":"attachment","uuid":"u1","timestamp":"2026-01-02T03:04:05.000Z"') => `{"parentUuid":"p","isSidechain":false,"attachment":${JSON.stringify(body)},${after}}`;
+  const parse = (text: string) => parseJsonl(Buffer.from(`${text}\n`), [SNAPSHOT]);
+
+  it("reads a snapshot's head and tail whole and its body as its kind alone, at the line's size", () => {
+    const text = line();
+    const { records, bad } = parse(text);
+    expect(bad).toEqual([]);
+    expect(records).toEqual([{ line: 1, size: Buffer.byteLength(text), value: { parentUuid: 'p', isSidechain: false, attachment: { type: 'prompt_snapshot' }, type: 'attachment', uuid: 'u1', timestamp: '2026-01-02T03:04:05.000Z' } }]);
+  });
+
+  it('a line whose body is not at the top level, or with no end to find, or damaged outside the body, is parsed whole', () => {
+    const nested = `{"x":{"attachment":${JSON.stringify(body)}},"type":"attachment","uuid":"u2"}`;
+    const other = line('"type":"user","uuid":"u3"');
+    const damaged = `${line().slice(0, -1)},}`;
+    const { records, bad } = parse(`${nested}\n${other}\n${damaged}`);
+    expect(records.map((r) => r.value)).toEqual([JSON.parse(nested), JSON.parse(other)]);
+    expect(bad).toEqual([{ line: 3, reason: 'invalid JSON' }]);
   });
 });

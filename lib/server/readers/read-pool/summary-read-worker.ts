@@ -4,6 +4,7 @@ import { mapLimit } from '@/lib/server/fs/map-limit';
 import type { ClaudeFileRef } from '../claude/claude-files';
 import { readClaudeFile } from '../claude/read-claude-file';
 import { summarizeRead } from '../file-summary-cache';
+import { readTranscriptSync } from './read-transcript-sync';
 
 /** Main thread → worker: transcripts to read under `root`. */
 export type SummaryReadRequest = { id: number; kind: 'claude'; root: string; refs: ClaudeFileRef[] };
@@ -19,7 +20,7 @@ export interface PooledRead {
 /** Worker → main thread: each file's read, in the order asked. */
 export type SummaryReadReply = { id: number; reads: PooledRead[] };
 
-/** Files of a batch read at once (their reads wait on the disk in turn). */
+/** Files of a batch read at once (a transcript is read synchronously; a subagent's parent and meta file are not). */
 const CONCURRENCY = 4;
 
 /*
@@ -32,7 +33,7 @@ const port = parentPort;
 if (port) {
   port.on('message', (request: SummaryReadRequest) => {
     void mapLimit(request.refs, CONCURRENCY, async (ref): Promise<PooledRead> => {
-      const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root));
+      const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root, { forSummary: true, read: readTranscriptSync }));
       return { missing, keep, json: JSON.stringify(read) };
     }).then((reads) => port.postMessage({ id: request.id, reads } satisfies SummaryReadReply));
   });
