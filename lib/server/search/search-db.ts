@@ -7,7 +7,7 @@ import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = '5';
+export const SEARCH_SCHEMA_VERSION = '6';
 
 /*
  * Ids are interned: a session's and a message's id is stored once (`sessions`, `messages`) and
