@@ -7,11 +7,12 @@ import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = '6';
+export const SEARCH_SCHEMA_VERSION = '7';
 
 /*
  * Ids are interned: a session's and a message's id is stored once (`sessions`, `messages`) and
- * documents name them by integer. The text itself is not kept: the FTS5 table is contentless
+ * documents name them by integer; a message's role, agent and model (the filters) are its row's,
+ * not each of its documents' (they were a third of the documents table). The text itself is not kept: the FTS5 table is contentless
  * (words and positions), and a page's 20 snippets are cut from the source (doc-text.ts). Words are
  * stemmed (porter over unicode61): "lists" finds "list", "listed" and "listing".
  */
@@ -21,12 +22,9 @@ CREATE TABLE IF NOT EXISTS sessions(
   n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, fp TEXT NOT NULL, source TEXT NOT NULL, project TEXT NOT NULL, title TEXT NOT NULL,
   own TEXT NOT NULL DEFAULT ''
 );
-CREATE TABLE IF NOT EXISTS messages(n INTEGER PRIMARY KEY, session INTEGER NOT NULL, id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages(n INTEGER PRIMARY KEY, session INTEGER NOT NULL, id TEXT NOT NULL, role TEXT, agent TEXT, model TEXT);
 CREATE UNIQUE INDEX IF NOT EXISTS messages_key ON messages(session, id);
-CREATE TABLE IF NOT EXISTS docs(
-  id INTEGER PRIMARY KEY, session INTEGER NOT NULL, message INTEGER, part TEXT, kind TEXT NOT NULL,
-  role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL
-);
+CREATE TABLE IF NOT EXISTS docs(id INTEGER PRIMARY KEY, session INTEGER NOT NULL, message INTEGER, part TEXT, kind TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_session ON docs(session, message);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts WHERE rowid = old.id; END;
