@@ -32,7 +32,7 @@ CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts 
 
 
 /**
- * The index file for one set of sources (`search-v1-<hash>.db`): two dashboards reading the same
+ * The index file for one set of sources (`search-v<version>-<hash>.db`): two dashboards reading the same
  * data share it, dashboards reading different data never delete each other's sessions.
  */
 export function searchDbPath(cacheDir: string, roots: readonly string[]): string {
