@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
@@ -42,6 +42,26 @@ export function searchDbPath(cacheDir: string, roots: readonly string[]): string
 
 function removeFiles(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/**
+ * Index files an older version left for the same data folders (`search-v<N>-<hash>.db`, N lower than
+ * this version's): never opened again, and each as large as the index (0.14x the history at 20,000
+ * sessions). Removed once this version's file is open; never fatal (it is tidying). A dashboard of
+ * the older version still running keeps the file it has open and builds a new one at its next start.
+ */
+export function removeOlderIndexes(file: string): void {
+  const name = /^search-v(\d+)-([0-9a-f]+)\.db$/;
+  const own = name.exec(path.basename(file));
+  if (!own) return;
+  try {
+    for (const entry of readdirSync(path.dirname(file))) {
+      const other = name.exec(entry);
+      if (other && other[2] === own[2] && Number(other[1]) < Number(own[1])) removeFiles(path.join(path.dirname(file), entry));
+    }
+  } catch (error) {
+    console.warn(`[sessionscope] older search indexes beside ${file} not removed: ${(error as Error).message}`);
+  }
 }
 
 /**
