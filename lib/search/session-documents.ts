@@ -9,21 +9,37 @@ import { cleanForIndex } from './marked-text';
 import { PLAN_ID_PREFIX } from './search-links';
 import type { DocKind, SearchDoc } from './search-types';
 
-/**
- * How much of one field is indexed: the head and the tail of a long tool output are what people
- * remember. Tool outputs are most of a history's text (259 of 380 MB indexed at 4,000 characters,
- * on the 5,000-session corpus): at 2,000 they are 184 MB, and the index and its build shrink with them.
- */
-export const FIELD_LIMITS: Record<'text' | 'input' | 'output', number> = { text: 16_000, input: 2_000, output: 2_000 };
+/** How much of a long field is indexed: its first `head` characters and its last `tail`. */
+export interface FieldCut {
+  head: number;
+  tail: number;
+}
 
 /**
- * A long field's head and tail (three quarters head), cleaned for the index. Cut before it is
- * cleaned (cleaning keeps the length): a 1 MB output costs its kept characters, not a pass over it.
+ * What a person searches a history for is what was said (prompts, replies, reasoning: kept nearly
+ * whole) and, of a tool call, the command, path or pattern it was given and the start of what came
+ * back, or the last lines of a long log; rarely the middle of a file dump. Tool outputs and inputs
+ * are most of a history's text, and FTS5's inserts cost by the text (25-35 MB/s here): on the
+ * 5,000-session corpus, outputs cut to 2,000 characters were 184 MB of 303 MB indexed. So an output
+ * is indexed by its first 600 characters and its last 200, an input by its first 400 (the tool's
+ * name and title come first); the rest is not searchable, on purpose (README "What is searchable").
  */
-export function boundText(text: string, max: number): string {
-  if (text.length <= max) return cleanForIndex(text);
-  const head = Math.floor(max * 0.75);
-  return cleanForIndex(`${text.slice(0, head)}\n…\n${text.slice(text.length - (max - head))}`);
+export const FIELD_CUTS = {
+  text: { head: 12_000, tail: 4_000 },
+  toolInput: { head: 400, tail: 0 },
+  toolOutput: { head: 600, tail: 200 },
+  /** Titles, errors, file names and lists, subtask prompts: short, kept as they were. */
+  short: { head: 1_500, tail: 500 },
+} as const satisfies Record<string, FieldCut>;
+
+/**
+ * A long field's head and tail, cleaned for the index. Cut before it is cleaned (cleaning keeps the
+ * length): a 1 MB output costs its kept characters, not a pass over it.
+ */
+export function boundText(text: string, cut: FieldCut): string {
+  if (text.length <= cut.head + cut.tail) return cleanForIndex(text);
+  const head = text.slice(0, cut.head);
+  return cleanForIndex(cut.tail > 0 ? `${head}\n…\n${text.slice(text.length - cut.tail)}` : head);
 }
 
 function inputText(input: Record<string, unknown>): string {
@@ -35,32 +51,32 @@ function inputText(input: Record<string, unknown>): string {
 }
 
 /** The searchable fields of one part: kind and text, in the order they appear. */
-export function partFields(part: Part, role: MessageInfo['role']): { kind: DocKind; text: string; max: number }[] {
+export function partFields(part: Part, role: MessageInfo['role']): { kind: DocKind; text: string; cut: FieldCut }[] {
   switch (part.type) {
     case 'text':
-      return [{ kind: role === 'user' ? 'prompt' : 'reply', text: part.text, max: FIELD_LIMITS.text }];
+      return [{ kind: role === 'user' ? 'prompt' : 'reply', text: part.text, cut: FIELD_CUTS.text }];
     case 'reasoning':
-      return [{ kind: 'reasoning', text: part.text, max: FIELD_LIMITS.text }];
+      return [{ kind: 'reasoning', text: part.text, cut: FIELD_CUTS.text }];
     case 'tool': {
       const head = [part.tool, part.title].filter(Boolean).join(' · ');
       const out = [part.output, part.error].filter((s): s is string => Boolean(s)).join('\n');
       return [
-        { kind: 'tool-input', text: `${head}\n${inputText(part.input)}`, max: FIELD_LIMITS.input },
-        ...(out ? [{ kind: 'tool-output' as const, text: out, max: FIELD_LIMITS.output }] : []),
+        { kind: 'tool-input', text: `${head}\n${inputText(part.input)}`, cut: FIELD_CUTS.toolInput },
+        ...(out ? [{ kind: 'tool-output' as const, text: out, cut: FIELD_CUTS.toolOutput }] : []),
       ];
     }
     case 'subtask':
-      return [{ kind: 'tool-input', text: `${part.agent}: ${part.description}\n${part.prompt}`, max: FIELD_LIMITS.input }];
+      return [{ kind: 'tool-input', text: `${part.agent}: ${part.description}\n${part.prompt}`, cut: FIELD_CUTS.short }];
     case 'file':
-      return [{ kind: 'file', text: [part.filename, part.sourcePath].filter(Boolean).join(' '), max: FIELD_LIMITS.input }];
+      return [{ kind: 'file', text: [part.filename, part.sourcePath].filter(Boolean).join(' '), cut: FIELD_CUTS.short }];
     case 'patch':
-      return [{ kind: 'file', text: part.files.join('\n'), max: FIELD_LIMITS.input }];
+      return [{ kind: 'file', text: part.files.join('\n'), cut: FIELD_CUTS.short }];
     case 'retry':
-      return [{ kind: 'error', text: part.error, max: FIELD_LIMITS.input }];
+      return [{ kind: 'error', text: part.error, cut: FIELD_CUTS.short }];
     case 'agent':
-      return [{ kind: 'other', text: part.name, max: FIELD_LIMITS.input }];
+      return [{ kind: 'other', text: part.name, cut: FIELD_CUTS.short }];
     case 'unknown':
-      return [{ kind: 'other', text: JSON.stringify(part.raw) ?? '', max: FIELD_LIMITS.input }];
+      return [{ kind: 'other', text: JSON.stringify(part.raw) ?? '', cut: FIELD_CUTS.short }];
     default:
       return [];
   }
@@ -93,7 +109,7 @@ export function messageFacts(message: MessageInfo): MessageFacts {
 /** The documents of one part of a message. */
 export function partDocuments(part: Part, facts: MessageFacts, into: SearchDoc[]): void {
   for (const field of partFields(part, facts.role)) {
-    const body = boundText(field.text, field.max).trim();
+    const body = boundText(field.text, field.cut).trim();
     if (!body) continue;
     into.push({ sessionID: part.sessionID, messageID: part.messageID, partID: part.id, kind: field.kind, role: facts.role, agent: facts.agent, model: facts.model, time: part.time?.start ?? facts.time, body });
   }
@@ -102,7 +118,7 @@ export function partDocuments(part: Part, facts: MessageFacts, into: SearchDoc[]
 /** The document of a message's error (none without one). */
 export function errorDocument(messageID: string, facts: MessageFacts, into: SearchDoc[]): void {
   if (facts.error === undefined) return;
-  into.push({ sessionID: facts.sessionID, messageID, kind: 'error', role: facts.role, agent: facts.agent, model: facts.model, time: facts.time, body: boundText(facts.error, FIELD_LIMITS.input) });
+  into.push({ sessionID: facts.sessionID, messageID, kind: 'error', role: facts.role, agent: facts.agent, model: facts.model, time: facts.time, body: boundText(facts.error, FIELD_CUTS.short) });
 }
 
 /** Documents of some messages' parts (parts of messages not given are left out). */
@@ -120,15 +136,15 @@ export function messageDocuments(messages: ReadonlyMap<string, MessageFacts>, pa
 export function planDocument(plan: Pick<PlanView, 'key' | 'planName' | 'progress' | 'updatedAt' | 'work'>): SearchDoc | undefined {
   const items = plan.progress?.items.map((item) => item.text).filter(Boolean) ?? [];
   if (items.length === 0) return undefined;
-  return { sessionID: `${PLAN_ID_PREFIX}${plan.key}`, kind: 'plan', time: plan.updatedAt ?? plan.work?.startedAt ?? 0, body: boundText([plan.planName, ...items].join('\n'), FIELD_LIMITS.text) };
+  return { sessionID: `${PLAN_ID_PREFIX}${plan.key}`, kind: 'plan', time: plan.updatedAt ?? plan.work?.startedAt ?? 0, body: boundText([plan.planName, ...items].join('\n'), FIELD_CUTS.text) };
 }
 
 /** Documents of a session's own fields: its title and its todo list. */
 export function sessionDocuments(session: Pick<SessionInfo, 'id' | 'title'> & { time: Pick<SessionInfo['time'], 'created'> }, todos: readonly Pick<Todo, 'content'>[]): SearchDoc[] {
   const docs: SearchDoc[] = [];
-  const title = boundText(session.title, FIELD_LIMITS.input).trim();
+  const title = boundText(session.title, FIELD_CUTS.short).trim();
   if (title) docs.push({ sessionID: session.id, kind: 'title', time: session.time.created, body: title });
   const items = todos.map((t) => t.content).filter(Boolean);
-  if (items.length > 0) docs.push({ sessionID: session.id, kind: 'todo', time: session.time.created, body: boundText(items.join('\n'), FIELD_LIMITS.text) });
+  if (items.length > 0) docs.push({ sessionID: session.id, kind: 'todo', time: session.time.created, body: boundText(items.join('\n'), FIELD_CUTS.text) });
   return docs;
 }

@@ -83,19 +83,38 @@ describe('search on what the real agents wrote', () => {
 });
 
 describe('what a long tool output leaves searchable', () => {
-  it('finds the words of its first 1,500 and last 500 characters, not those in between', async () => {
+  it('finds the words of its first 600 and last 200 characters, not those in between, and a long input by its first 400', async () => {
     const { dataDir, dbPath, db } = createOpencodeDb();
     insertSession(db, 'ses_long', { created: 1_780_000_000_000 });
-    // 'headword' ends before character 1,500, 'middleword' starts past it (at 2,500: within what a 4,000 cap kept), 'tailword' is in the last 500.
-    const output = ['openingword', 'filler '.repeat(200), 'headword', 'filler '.repeat(160), 'middleword', 'filler '.repeat(2_000), 'tailword', 'filler '.repeat(40), 'closingword'].join(' ');
-    writeTurn(db, 'ses_long', 1, { prompt: 'list it', reply: 'done', tool: 'cat big.log', output });
+    // 'headword' ends before character 600, 'pastheadword' starts past it (at ~1,000: kept by the old 1,500), 'tailword' is in the last 200.
+    const output = ['openingword', 'filler '.repeat(70), 'headword', 'filler '.repeat(60), 'pastheadword', 'filler '.repeat(2_000), 'tailword', 'filler '.repeat(15), 'closingword'].join(' ');
+    // The command comes first; what follows past 400 characters (a heredoc here) is not indexed.
+    const command = ['cat <<EOF > notes.txt', 'filler '.repeat(40), 'inputheadword', 'filler '.repeat(40), 'inputlateword', 'EOF'].join(' ');
+    writeTurn(db, 'ses_long', 1, { prompt: 'list it', reply: 'done', tool: command, output });
     const opened = await openSearch(dataDir, dbPath, newCacheDir());
     try {
       for (const word of ['openingword', 'headword', 'tailword', 'closingword']) expect((await ask(opened.search, word)).hits, word).toMatchObject([{ kind: 'tool-output' }]);
-      expect((await ask(opened.search, 'middleword')).hits).toHaveLength(0);
+      for (const word of ['pastheadword', 'inputlateword']) expect((await ask(opened.search, word)).hits, word).toHaveLength(0);
+      expect((await ask(opened.search, 'inputheadword')).hits).toMatchObject([{ kind: 'tool-input' }]);
     } finally {
       opened.close();
       db.close();
+    }
+  });
+
+  it("on OpenCode's own 51 KB bash output (opencode-1.18.33), finds its first lines and its last, not a line 1,400 characters in or in the middle", async () => {
+    // The output of `seq -f 'large output line %05g: …' 1 2200`, as OpenCode stored it: a note that it
+    // was cut, then lines 01217 to 02200 (each 52 characters).
+    const { dataDir, dbPath } = copyFixture('opencode-1.18.33');
+    const partID = 'prt_1ff6ac93d001VNuZaQp3WK4EfE';
+    const opened = await openSearch(dataDir, dbPath, newCacheDir());
+    try {
+      // '01222' starts at character 441, '02197' and '02200' are in the last 200.
+      for (const line of ['01217', '01222', '02197', '02200']) expect((await ask(opened.search, line)).hits.map((h) => h.partID), line).toEqual([partID]);
+      // '01240' starts at 1,377 (searchable while outputs kept their first 1,500), '01600' at 20,097.
+      for (const line of ['01240', '01600']) expect((await ask(opened.search, line)).hits, line).toHaveLength(0);
+    } finally {
+      opened.close();
     }
   });
 });

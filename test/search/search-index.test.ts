@@ -53,7 +53,7 @@ describe('search index', () => {
     close();
   });
 
-  it('filters by kind, role, session, source, model and date, and pages', async () => {
+  it('filters by kind, role, session, source, agent, model and date, and pages', async () => {
     const { dataDir, dbPath } = fixture();
     const { search, close } = await openSearch(dataDir, dbPath, newCacheDir());
     expect((await ask(search, 'login', { filters: { kinds: ['reply'] } })).hits.map((h) => h.sessionID)).toEqual(['ses_b']);
@@ -61,6 +61,10 @@ describe('search index', () => {
     expect((await ask(search, 'login', { filters: { session: 'ses_b' } })).hits).toHaveLength(1);
     expect((await ask(search, 'login', { filters: { sources: ['claude'] } })).hits).toHaveLength(0);
     expect((await ask(search, 'login', { filters: { model: 'anthropic/claude-x' } })).hits.map((h) => h.kind).sort()).toEqual(['reasoning', 'reply']);
+    const byBuild = (await ask(search, 'login', { filters: { agent: 'build' } })).hits;
+    expect(byBuild.map((h) => h.kind).sort()).toEqual(['prompt', 'reasoning', 'reply']);
+    expect(byBuild.every((h) => h.agent === 'build')).toBe(true);
+    expect((await ask(search, 'login', { filters: { agent: 'plan' } })).hits).toHaveLength(0);
     expect((await ask(search, 'login', { filters: { from: 1_780_000_020_000 } })).hits).toHaveLength(0);
     const first = await ask(search, 'login', { limit: 3 });
     expect(first.nextCursor).toBe('3');

@@ -36,7 +36,7 @@ export function dump(search: SearchService): unknown {
     sessions: db.prepare('SELECT id, source, project, title FROM sessions ORDER BY id').all(),
     docs: db
       .prepare(
-        `SELECT s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time,
+        `SELECT s.id AS session, m.id AS message, d.part, d.kind, m.role, m.agent, m.model, d.time,
           (SELECT group_concat(term || '@' || offset, ' ') FROM (SELECT term, offset FROM temp.fts_words w WHERE w.doc = d.id ORDER BY offset)) AS words
         FROM docs d JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message ORDER BY 1, 2, 3, 4, 9`,
       )

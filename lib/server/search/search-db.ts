@@ -1,17 +1,18 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 import { retryBusySync } from './sqlite-busy';
 
 /** Bumped when the tables or what goes into them change: another version's file is rebuilt. */
-export const SEARCH_SCHEMA_VERSION = '5';
+export const SEARCH_SCHEMA_VERSION = '7';
 
 /*
  * Ids are interned: a session's and a message's id is stored once (`sessions`, `messages`) and
- * documents name them by integer. The text itself is not kept: the FTS5 table is contentless
+ * documents name them by integer; a message's role, agent and model (the filters) are its row's,
+ * not each of its documents' (they were a third of the documents table). The text itself is not kept: the FTS5 table is contentless
  * (words and positions), and a page's 20 snippets are cut from the source (doc-text.ts). Words are
  * stemmed (porter over unicode61): "lists" finds "list", "listed" and "listing".
  */
@@ -21,12 +22,9 @@ CREATE TABLE IF NOT EXISTS sessions(
   n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, fp TEXT NOT NULL, source TEXT NOT NULL, project TEXT NOT NULL, title TEXT NOT NULL,
   own TEXT NOT NULL DEFAULT ''
 );
-CREATE TABLE IF NOT EXISTS messages(n INTEGER PRIMARY KEY, session INTEGER NOT NULL, id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS messages(n INTEGER PRIMARY KEY, session INTEGER NOT NULL, id TEXT NOT NULL, role TEXT, agent TEXT, model TEXT);
 CREATE UNIQUE INDEX IF NOT EXISTS messages_key ON messages(session, id);
-CREATE TABLE IF NOT EXISTS docs(
-  id INTEGER PRIMARY KEY, session INTEGER NOT NULL, message INTEGER, part TEXT, kind TEXT NOT NULL,
-  role TEXT, agent TEXT, model TEXT, time INTEGER NOT NULL
-);
+CREATE TABLE IF NOT EXISTS docs(id INTEGER PRIMARY KEY, session INTEGER NOT NULL, message INTEGER, part TEXT, kind TEXT NOT NULL, time INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS docs_session ON docs(session, message);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts WHERE rowid = old.id; END;
@@ -34,7 +32,7 @@ CREATE TRIGGER IF NOT EXISTS docs_ad AFTER DELETE ON docs BEGIN DELETE FROM fts 
 
 
 /**
- * The index file for one set of sources (`search-v1-<hash>.db`): two dashboards reading the same
+ * The index file for one set of sources (`search-v<version>-<hash>.db`): two dashboards reading the same
  * data share it, dashboards reading different data never delete each other's sessions.
  */
 export function searchDbPath(cacheDir: string, roots: readonly string[]): string {
@@ -44,6 +42,26 @@ export function searchDbPath(cacheDir: string, roots: readonly string[]): string
 
 function removeFiles(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/**
+ * Index files an older version left for the same data folders (`search-v<N>-<hash>.db`, N lower than
+ * this version's): never opened again, and each as large as the index (0.14x the history at 20,000
+ * sessions). Removed once this version's file is open; never fatal (it is tidying). A dashboard of
+ * the older version still running keeps the file it has open and builds a new one at its next start.
+ */
+export function removeOlderIndexes(file: string): void {
+  const name = /^search-v(\d+)-([0-9a-f]+)\.db$/;
+  const own = name.exec(path.basename(file));
+  if (!own) return;
+  try {
+    for (const entry of readdirSync(path.dirname(file))) {
+      const other = name.exec(entry);
+      if (other && other[2] === own[2] && Number(other[1]) < Number(own[1])) removeFiles(path.join(path.dirname(file), entry));
+    }
+  } catch (error) {
+    console.warn(`[sessionscope] older search indexes beside ${file} not removed: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -66,7 +66,7 @@ interface HitRow {
 }
 
 /** What a hit names, by id (interned numbers resolved). */
-const HIT_COLUMNS = 'd.id, s.id AS session, m.id AS message, d.part, d.kind, d.role, d.agent, d.model, d.time, s.title, s.source, s.project';
+const HIT_COLUMNS = 'd.id, s.id AS session, m.id AS message, d.part, d.kind, m.role, m.agent, m.model, d.time, s.title, s.source, s.project';
 
 /** How many of the newest matches an unfiltered query ranks (see `query`). */
 export const RANK_WINDOW = 2_000;
@@ -117,11 +117,18 @@ export class SearchIndex {
     return (this.st('SELECT n FROM sessions WHERE id = ?').get(session.id) as { n: number }).n;
   }
 
-  private messageNumber(session: number, id: string, known: Map<string, number>): number {
+  /** The message's row (its number), written with what its documents are filtered by the first time a transaction meets it. */
+  private messageNumber(session: number, id: string, doc: SearchDoc, known: Map<string, number>): number {
     const key = `${session}\u0000${id}`;
     let n = known.get(key);
     if (n === undefined) {
-      this.st('INSERT INTO messages(session, id) VALUES (?, ?) ON CONFLICT DO NOTHING').run(session, id);
+      this.st('INSERT INTO messages(session, id, role, agent, model) VALUES (?, ?, ?, ?, ?) ON CONFLICT(session, id) DO UPDATE SET role = excluded.role, agent = excluded.agent, model = excluded.model').run(
+        session,
+        id,
+        doc.role ?? null,
+        doc.agent ?? null,
+        doc.model ?? null,
+      );
       n = (this.st('SELECT n FROM messages WHERE session = ? AND id = ?').get(session, id) as { n: number }).n;
       known.set(key, n);
     }
@@ -130,13 +137,13 @@ export class SearchIndex {
 
   /** Inserts documents of sessions already written (`sessions` maps their ids to their numbers). Call inside a transaction. */
   private insertDocs(docs: readonly SearchDoc[], sessions: ReadonlyMap<string, number>, known: Map<string, number>): void {
-    const insert = this.st('INSERT INTO docs(session, message, part, kind, role, agent, model, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = this.st('INSERT INTO docs(session, message, part, kind, time) VALUES (?, ?, ?, ?, ?)');
     const index = this.st('INSERT INTO fts(rowid, body) VALUES (?, ?)');
     for (const d of docs) {
       const session = sessions.get(d.sessionID);
       if (session === undefined) continue;
-      const message = d.messageID === undefined ? null : this.messageNumber(session, d.messageID, known);
-      const { lastInsertRowid } = insert.run(session, message, d.partID ?? null, d.kind, d.role ?? null, d.agent ?? null, d.model ?? null, Math.round(d.time));
+      const message = d.messageID === undefined ? null : this.messageNumber(session, d.messageID, d, known);
+      const { lastInsertRowid } = insert.run(session, message, d.partID ?? null, d.kind, Math.round(d.time));
       index.run(lastInsertRowid, d.body);
     }
   }
@@ -229,16 +236,16 @@ export class SearchIndex {
     if (filters.sources?.length) add(`s.source IN (${filters.sources.map(() => '?').join(', ')})`, ...filters.sources);
     if (filters.project) add('s.project = ?', filters.project);
     if (filters.session) add('d.session = (SELECT n FROM sessions WHERE id = ?)', filters.session);
-    if (filters.agent) add('d.agent = ?', filters.agent.toLowerCase());
-    if (filters.model) add('d.model = ?', filters.model);
+    if (filters.agent) add('m.agent = ?', filters.agent.toLowerCase());
+    if (filters.model) add('m.model = ?', filters.model);
     if (filters.from !== undefined) add('d.time >= ?', filters.from);
     if (filters.to !== undefined) add('d.time <= ?', filters.to);
-    if (filters.role) add('d.role = ?', filters.role);
+    if (filters.role) add('m.role = ?', filters.role);
     if (filters.kinds?.length) add(`d.kind IN (${filters.kinds.map(() => '?').join(', ')})`, ...filters.kinds);
     let sql: string;
     let total: number | undefined;
     if (page.count) {
-      const counted = `SELECT 1 FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.n = d.session WHERE ${where.join(' AND ')} LIMIT ${COUNT_CAP + 1}`;
+      const counted = `SELECT 1 FROM fts JOIN docs d ON d.id = fts.rowid JOIN sessions s ON s.n = d.session LEFT JOIN messages m ON m.n = d.message WHERE ${where.join(' AND ')} LIMIT ${COUNT_CAP + 1}`;
       total = (this.st(`SELECT count(*) AS n FROM (${counted})`).get(...params) as { n: number }).n;
     }
     if (page.order === 'time' || page.order === 'newest') {

@@ -7,7 +7,7 @@ import { sessionscopeCacheDir } from '../config';
 import type { PlanView } from '@/lib/plans/plan-work';
 import type { Store } from '../store/store';
 import { defaultBuildMode, type BuildMode } from './build-runner';
-import { damagedIndexError, isCorruption, openSearchDb, searchDbPath } from './search-db';
+import { damagedIndexError, isCorruption, openSearchDb, removeOlderIndexes, searchDbPath } from './search-db';
 import { docTexts } from './doc-text';
 import { COUNT_CAP, SearchIndex, type SearchFilters, type SearchPage } from './search-index';
 import { defaultQueryMode, QueryBusyError, QueryCancelledError, QueryRunner, QueryTimeoutError, type QueryMode } from './query-runner';
@@ -45,6 +45,7 @@ export class SearchService {
     this.queries = new QueryRunner(this.file, () => this.index, queryMode);
     try {
       const { db } = openSearchDb(this.file);
+      removeOlderIndexes(this.file);
       this.db = db;
       this.index = new SearchIndex(db);
       this.updater = new SearchUpdater(this.index, store, (error) => this.onError(error), { file: this.file, build });
