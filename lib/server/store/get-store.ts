@@ -17,6 +17,8 @@ import { Store } from './store';
 import { defaultSessionDbFile, openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
+import { afterFirstAnswer } from '../startup/first-answer';
+import { RUNTIME_KEY } from '../startup/runtime-key';
 import { priceFromConfig } from '../pricing/price-from-config';
 import { OTLP_ENV } from '../export/otlp/otlp-env';
 import type { TeamPublishing } from '../team/follow-team-publish';
@@ -36,7 +38,7 @@ export interface Runtime {
   team?: TeamPublishing;
 }
 
-const KEY = Symbol.for('sessionscope.runtime');
+const KEY = RUNTIME_KEY;
 type GlobalWithRuntime = typeof globalThis & { [KEY]?: Runtime };
 
 /** The readers for the configured locations. OpenCode's database wins over its JSON tree for shared ids. */
@@ -95,21 +97,25 @@ export function getRuntime(): Runtime {
   }
   priceFromConfig(store);
   followSources(store, watcher, logError('update failed'));
-  // Follow the plans of every project folder a session names, as sessions appear.
   plans.track(locations.projectDirs);
-  store.events.subscribe((event) => {
-    const dirs = event.sessions.map((id) => store.view.session(id)?.directory).filter((d): d is string => Boolean(d));
-    plans.track(dirs);
-  });
   runtime.started = store.start().catch(logError('indexing failed'));
+  // What can wait until the first figures are out (see afterFirstAnswer).
+  void afterFirstAnswer(Promise.resolve()).then(() => followSessionPlans(store, plans));
   followFirstPrompts(store, runtime.started);
-  runtime.search = new SearchService(store, runtime.started);
+  runtime.search = new SearchService(store, afterFirstAnswer(runtime.started));
   runtime.search.setPlans(plans.plans);
   live.start(liveConfig());
   // `--otlp URL`: finished turns go on to an OpenTelemetry endpoint (loaded only when asked for).
   if (process.env[OTLP_ENV.endpoint]) void import('../export/otlp/follow-otlp-export').then((m) => m.followOtlpExport(store, runtime.started));
   followTeam(runtime);
   return runtime;
+}
+
+/** Follows the plans of every project folder a session names: those known now, then as sessions appear. */
+function followSessionPlans(store: Store, plans: PlanTracker): void {
+  const directoriesOf = (ids: Iterable<string>) => [...ids].map((id) => store.view.session(id)?.directory).filter((d): d is string => Boolean(d));
+  store.events.subscribe((event) => plans.track(directoriesOf(event.sessions)));
+  plans.track(directoriesOf(store.view.ids()));
 }
 
 /** With `--team-db`, this machine's sessions are published as they change (pg loaded only then). */
