@@ -36,11 +36,6 @@ export interface Runtime {
   search?: SearchService;
   /** Publishing into the team's database, where `--team-db` names one. */
   team?: TeamPublishing;
-  /**
-   * Starts following the plans of every folder the sessions name now, if the start put it off
-   * (see afterFirstAnswer): a plans page asked for first does not find them unsearched.
-   */
-  followPlans?: () => void;
 }
 
 const KEY = RUNTIME_KEY;
@@ -107,14 +102,8 @@ export function getRuntime(): Runtime {
   // What can wait until the first figures are out (see afterFirstAnswer): the plans of the sessions'
   // folders, and the search index (opening it checks its file: 0.2 s at 20,000 sessions; a search
   // asked for before opens it then).
-  let plansFollowed = false;
-  runtime.followPlans = () => {
-    if (plansFollowed) return;
-    plansFollowed = true;
-    followSessionPlans(store, plans);
-  };
   void afterFirstAnswer(Promise.resolve()).then(() => {
-    runtime.followPlans?.();
+    followSessionPlans(store, plans);
     getSearchService();
   });
   followFirstPrompts(store, runtime.started);
