@@ -255,7 +255,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     } finally {
       await context.close();
     }
-  });
+    // Two page loads and a chart: 3-4 s alone, 20 s and more in a full CI run beside the unit files.
+  }, 120_000);
 
   it('? opens the shortcuts overlay, focus stays in it, Esc closes it', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
