@@ -182,7 +182,12 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
 
   private async readRefs(cs: ChangeSet, refs: readonly Ref[]): Promise<void> {
     const byOrder = new Map<number, Ref[]>();
-    for (const ref of refs) byOrder.set(this.readOrder(ref), [...(byOrder.get(this.readOrder(ref)) ?? []), ref]);
+    for (const ref of refs) {
+      const order = this.readOrder(ref);
+      const level = byOrder.get(order);
+      if (level) level.push(ref);
+      else byOrder.set(order, [ref]);
+    }
     for (const order of [...byOrder.keys()].sort((a, b) => a - b)) {
       let level = byOrder.get(order) ?? [];
       // Before the read: a write during it changes the version, and the entry is not trusted.
