@@ -1,12 +1,11 @@
 // The session database's file entries for Codex CLI rollouts and Gemini CLI chats (the real
 // 0.171.0 and 0.61.0 fixtures): a restart opens only the files that changed (a Gemini chat's also
 // when its project's .project_root did) and leaves what a cold start leaves, skipped lines included.
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startOnce, storeAnswers } from './support/file-source-start';
+import { describe, expect, it } from 'vitest';
+import { startOnce, storeAnswers, tempCopy } from './support/file-source-start';
 import { CodexReader } from '@/lib/server/readers/codex/codex-reader';
 import { GeminiReader } from '@/lib/server/readers/gemini/gemini-reader';
 import type { ChatFileRef } from '@/lib/server/readers/gemini/gemini-files';
@@ -15,18 +14,6 @@ import type { FileRead } from '@/lib/server/readers/pi/file-index';
 const CODEX = fileURLToPath(new URL('../fixtures/codex-0.171.0/sessions/', import.meta.url));
 const GEMINI = fileURLToPath(new URL('../fixtures/gemini-0.61.0/', import.meta.url));
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempCopy(from: string): { root: string; indexFile: string } {
-  const base = mkdtempSync(path.join(tmpdir(), 'sessionscope-codex-gemini-index-'));
-  dirs.push(base);
-  const root = path.join(base, 'data');
-  cpSync(from, root, { recursive: true });
-  return { root, indexFile: path.join(base, 'sessions.db') };
-}
 
 const files = (root: string, ending: string): string[] => (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith(ending)).map((f) => path.join(root, f)).sort();
 

@@ -4,13 +4,12 @@
 // leaves (the database's rows, the sessions, newest parts and issues). Real transcripts (Claude
 // Code 2.1.328, pi 0.73.1 fixtures), edited between starts.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { removeDatabase, startOnce, storeAnswers } from './support/file-source-start';
+import { describe, expect, it } from 'vitest';
+import { removeDatabase, startOnce, storeAnswers, tempCopy } from './support/file-source-start';
 import { ClaudeCodeReader } from '@/lib/server/readers/claude/claude-reader';
 import type { ClaudeFileRef } from '@/lib/server/readers/claude/claude-files';
 import type { FileRead } from '@/lib/server/readers/pi/file-index';
@@ -23,18 +22,6 @@ const ALPHA = '-tmp-sessionscope-fixture-claude-2-1-328-alpha';
 /** The fixture session with a subagent: its read takes this session's cost-state and the subagent's meta. */
 const PARENT = '1150a65a-ddbd-4cac-ac04-d3627ad5ac33';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempCopy(from: string): { root: string; indexFile: string } {
-  const base = mkdtempSync(path.join(tmpdir(), 'sessionscope-transcript-restart-'));
-  dirs.push(base);
-  const root = path.join(base, 'data');
-  cpSync(from, root, { recursive: true });
-  return { root, indexFile: path.join(base, 'sessions.db') };
-}
 
 /** A Claude Code reader that counts the transcripts it opens. */
 class CountingClaudeReader extends ClaudeCodeReader {

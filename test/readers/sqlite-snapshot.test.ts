@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { immutableUri, openDatabase } from '@/lib/server/readers/opencode/sqlite/open-database';
+import { immutableUri, OPENCODE_PAGE_CACHE_KIB, openDatabase } from '@/lib/server/readers/opencode/sqlite/open-database';
 import { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
 import { createOpencodeDb, insertSession } from '../support/sqlite-builder';
 
@@ -115,6 +115,24 @@ describe('reading a database OpenCode is not running on', () => {
     expect(opened.mode).toBe('live');
     expect(readdirSync(cache)).toEqual([]);
     opened.close();
+  });
+
+  it("keeps SQLite's own small page cache for OpenCode's database, whichever way it is opened (memory held for the server's life)", async () => {
+    const { dbPath, cache } = closedDatabase();
+    const cacheOf = (opened: Awaited<ReturnType<typeof openDatabase>>) => opened.db.pragma('cache_size', { simple: true });
+    const immutable = await openDatabase(dbPath, cache);
+    const copy = await openDatabase(dbPath, cache, false);
+    expect([immutable.mode, cacheOf(immutable), copy.mode, cacheOf(copy)]).toEqual(['immutable', -OPENCODE_PAGE_CACHE_KIB, 'copy', -OPENCODE_PAGE_CACHE_KIB]);
+    immutable.close();
+    copy.close();
+    const Database = (await import('better-sqlite3')).default;
+    const writer = new Database(dbPath);
+    writer.pragma('journal_mode = WAL');
+    writer.prepare('SELECT 1').get();
+    cleanups.unshift(() => writer.close());
+    const live = await openDatabase(dbPath, cache);
+    expect([live.mode, cacheOf(live)]).toEqual(['live', -OPENCODE_PAGE_CACHE_KIB]);
+    live.close();
   });
 
   it('switches from the immutable file to the live log when OpenCode starts writing', async () => {

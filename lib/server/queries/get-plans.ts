@@ -39,7 +39,9 @@ export interface PlansResponse {
 }
 
 /** Plans with their sessions joined to the session index (title, status, cost with subagents). */
-export function getPlans(runtime: Pick<Runtime, 'store' | 'plans'>): PlansResponse {
+export function getPlans(runtime: Pick<Runtime, 'store' | 'plans' | 'followPlans'>): PlansResponse {
+  // Asked before the start's put-off work began: the sessions' folders are searched now.
+  runtime.followPlans?.();
   const summaries = runtime.store.summaryMap();
   const lookup = (id: string) => {
     const s = summaries.get(id);

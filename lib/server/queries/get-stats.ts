@@ -5,6 +5,7 @@ import type { StatsQuery } from '@/lib/stats/stats-query';
 import type { Store } from '../store/store';
 import { statsPlan } from '../db/queries/stats';
 import { runSync } from '../db/query-plan';
+import { firstFiguresAnswered } from '../startup/first-answer';
 
 /** `failedSources`: sources whose read threw; while there is one, `complete` is false (its figures are missing, not zero). */
 type StatsAnswer = StatsResult & { complete: boolean; failedSources?: { kind: string; path: string; reason: string }[] };
@@ -46,6 +47,7 @@ export function getStats(store: Store, query: StatsQuery): StatsAnswer {
   const known = memo.answers.get(key);
   if (known) return known.answer;
   const answer = computeAnswer(store, query);
+  if (answer.complete) firstFiguresAnswered();
   if (memo.answers.size >= MEMO_SIZE) memo.answers.delete(memo.answers.keys().next().value as string);
   memo.answers.set(key, { answer, at: now });
   return answer;

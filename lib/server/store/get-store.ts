@@ -17,6 +17,8 @@ import { Store } from './store';
 import { defaultSessionDbFile, openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { followFirstPrompts } from './first-prompts';
+import { afterFirstAnswer } from '../startup/first-answer';
+import { RUNTIME_KEY } from '../startup/runtime-key';
 import { priceFromConfig } from '../pricing/price-from-config';
 import { OTLP_ENV } from '../export/otlp/otlp-env';
 import type { TeamPublishing } from '../team/follow-team-publish';
@@ -30,13 +32,18 @@ export interface Runtime {
   /** OpenCode's own servers, followed beside the disk. */
   live: LiveOpencode;
   started: Promise<void>;
-  /** The full-text index (a cache file), kept current from the store's changes. */
+  /** The full-text index (a cache file), kept current from the store's changes; opened after the first figures (getSearchService). */
   search?: SearchService;
   /** Publishing into the team's database, where `--team-db` names one. */
   team?: TeamPublishing;
+  /**
+   * Starts following the plans of every folder the sessions name now, if the start put it off
+   * (see afterFirstAnswer): a plans page asked for first does not find them unsearched.
+   */
+  followPlans?: () => void;
 }
 
-const KEY = Symbol.for('sessionscope.runtime');
+const KEY = RUNTIME_KEY;
 type GlobalWithRuntime = typeof globalThis & { [KEY]?: Runtime };
 
 /** The readers for the configured locations. OpenCode's database wins over its JSON tree for shared ids. */
@@ -95,21 +102,34 @@ export function getRuntime(): Runtime {
   }
   priceFromConfig(store);
   followSources(store, watcher, logError('update failed'));
-  // Follow the plans of every project folder a session names, as sessions appear.
   plans.track(locations.projectDirs);
-  store.events.subscribe((event) => {
-    const dirs = event.sessions.map((id) => store.view.session(id)?.directory).filter((d): d is string => Boolean(d));
-    plans.track(dirs);
-  });
   runtime.started = store.start().catch(logError('indexing failed'));
+  // What can wait until the first figures are out (see afterFirstAnswer): the plans of the sessions'
+  // folders, and the search index (opening it checks its file: 0.2 s at 20,000 sessions; a search
+  // asked for before opens it then).
+  let plansFollowed = false;
+  runtime.followPlans = () => {
+    if (plansFollowed) return;
+    plansFollowed = true;
+    followSessionPlans(store, plans);
+  };
+  void afterFirstAnswer(Promise.resolve()).then(() => {
+    runtime.followPlans?.();
+    getSearchService();
+  });
   followFirstPrompts(store, runtime.started);
-  runtime.search = new SearchService(store, runtime.started);
-  runtime.search.setPlans(plans.plans);
   live.start(liveConfig());
   // `--otlp URL`: finished turns go on to an OpenTelemetry endpoint (loaded only when asked for).
   if (process.env[OTLP_ENV.endpoint]) void import('../export/otlp/follow-otlp-export').then((m) => m.followOtlpExport(store, runtime.started));
   followTeam(runtime);
   return runtime;
+}
+
+/** Follows the plans of every project folder a session names: those known now, then as sessions appear. */
+function followSessionPlans(store: Store, plans: PlanTracker): void {
+  const directoriesOf = (ids: Iterable<string>) => [...ids].map((id) => store.view.session(id)?.directory).filter((d): d is string => Boolean(d));
+  store.events.subscribe((event) => plans.track(directoriesOf(event.sessions)));
+  plans.track(directoriesOf(store.view.ids()));
 }
 
 /** With `--team-db`, this machine's sessions are published as they change (pg loaded only then). */
@@ -136,7 +156,11 @@ export function getStore(): Store {
   return getRuntime().store;
 }
 
+/** The search index's service, opened at its first use; its catch-up waits for the first figures too. */
 export function getSearchService(): SearchService {
   const runtime = getRuntime();
-  return (runtime.search ??= new SearchService(runtime.store, runtime.started));
+  if (runtime.search) return runtime.search;
+  runtime.search = new SearchService(runtime.store, afterFirstAnswer(runtime.started));
+  runtime.search.setPlans(runtime.plans.plans);
+  return runtime.search;
 }

@@ -12,9 +12,7 @@ import { json, jsonError, parseQuery } from '../http/responses';
 import { getTeamDb } from './team-db';
 
 /** Whether a request asks for the team's view (`?scope=team`). */
-export function wantsTeam(request: Request): boolean {
-  return new URL(request.url).searchParams.get('scope') === 'team';
-}
+export { wantsTeam } from '../http/team-scope';
 
 async function fromTeam(answer: (team: NonNullable<ReturnType<typeof getTeamDb>>) => Promise<unknown>): Promise<Response> {
   const team = getTeamDb();

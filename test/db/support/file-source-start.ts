@@ -1,7 +1,10 @@
 // One start of a store over a single file reader (Claude Code, pi, Codex, Gemini) on a session
 // database file, and what a user sees of it: the database's rows, the sessions, projects and newest
 // parts in memory, and the skipped records.
-import { rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import type { SourceReader } from '@/lib/server/readers/read-result';
 import { Store } from '@/lib/server/store/store';
@@ -43,4 +46,18 @@ export async function startOnce<R extends SourceReader, A>(dbFile: string | unde
 /** The session database gone (a user cleared the cache). */
 export function removeDatabase(dbFile: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+}
+
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of a fixture's data folder, and where a session database beside it goes (removed after the file's tests). */
+export function tempCopy(from: string): { root: string; indexFile: string } {
+  const base = mkdtempSync(path.join(tmpdir(), 'sessionscope-file-restart-'));
+  copies.push(base);
+  const root = path.join(base, 'data');
+  cpSync(from, root, { recursive: true });
+  return { root, indexFile: path.join(base, 'sessions.db') };
 }

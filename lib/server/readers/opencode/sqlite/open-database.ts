@@ -48,13 +48,26 @@ export async function openDatabase(dbPath: string, cacheDir = defaultSnapshotDir
   closeSync(checked.fd);
   if (checked.stats.size === 0) throw new Error('empty database file (OpenCode may be creating it)');
   const Database = await loadBetterSqlite();
-  if (isLive(dbPath)) return openLive(Database, dbPath);
+  if (isLive(dbPath)) return withReadCache(openLive(Database, dbPath));
   removeDeadCopies(cacheDir);
   // An immutable open ignores the log a crash left: its commits are read from a copy instead.
   const immutable = !allowImmutable ? 'immutable open not allowed' : hasLeftLog(dbPath) ? openLeftLog(Database, dbPath) : openImmutable(Database, dbPath);
-  if (typeof immutable !== 'string') return immutable;
+  if (typeof immutable !== 'string') return withReadCache(immutable);
   if (!allowCopy) throw new NoCopyError(`the database would be read from a copy (${immutable})`);
-  return openCopy(Database, dbPath, cacheDir, immutable);
+  return withReadCache(await openCopy(Database, dbPath, cacheDir, immutable));
+}
+
+/**
+ * SQLite's page cache for OpenCode's database, KiB. It is read in passes (sessions, messages and
+ * parts by rowid), each page about once: SQLite's own default serves them as well as
+ * better-sqlite3's 16 MB, which a large database filled and kept for the life of the server (its
+ * pages stay in the system's file cache either way).
+ */
+export const OPENCODE_PAGE_CACHE_KIB = 2_000;
+
+function withReadCache(opened: OpenedDatabase): OpenedDatabase {
+  opened.db.pragma(`cache_size = -${OPENCODE_PAGE_CACHE_KIB}`);
+  return opened;
 }
 
 /** A second reader (the search index's build) that will not make a database-sized copy of its own. */
