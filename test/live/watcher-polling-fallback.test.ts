@@ -42,7 +42,7 @@ function lines(child: ChildProcess, count: number): Promise<string[]> {
 }
 
 describe.skipIf(!canExhaust)('when the system has no file watches left', () => {
-  it('falls back to polling and still follows what OpenCode writes', { timeout: 60_000 }, async () => {
+  it('falls back to polling and still follows what OpenCode writes', { timeout: 120_000 }, async () => {
     const tree = new TreeBuilder();
     const now = Date.now();
     tree.project('p1');

@@ -75,7 +75,7 @@ describe('the bundled commands', () => {
     const { stdout } = await runBundled(['report', 'daily', '--json', '--timezone', 'UTC', ...data]);
     const oracle = JSON.parse(readFileSync(path.join(fixtures, 'claude-2.1.328', 'oracle.json'), 'utf8')) as { totals: { recordedCost: number } };
     expect((JSON.parse(stdout) as { totals: { recordedCostUSD: number } }).totals.recordedCostUSD).toBeCloseTo(oracle.totals.recordedCost, 9);
-  }, 60_000);
+  });
 
   // The exporter is a CommonJS package imported when asked for: its own chunk, which hands it over as `default`.
   it.each(['http/protobuf', 'http/json'])('exports traces with the exporter its chunk loads (%s)', async (protocol) => {
@@ -87,5 +87,5 @@ describe('the bundled commands', () => {
     } finally {
       await receiver.close();
     }
-  }, 60_000);
+  });
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   gemini = (await ccusage(['gemini', 'session'], {})) as typeof gemini;
   store = new Store(createReaders({ opencodeDir: path.join(tmp, 'none'), databases: [], codexDir: path.join(tmp, 'codex', 'sessions'), geminiDir: path.join(tmp, '.gemini') }));
   await store.start();
-}, 90_000);
+}, 180_000);
 afterAll(() => {
   store.stop();
   rmSync(tmp, { recursive: true, force: true });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   report = JSON.parse(stdout) as CcusageReport;
   store = new Store(createReaders({ opencodeDir: path.join(tmp, 'none'), databases: [], claudeDir: path.join(tmp, 'claude', 'projects') }));
   await store.start();
-}, 90_000);
+}, 180_000);
 afterAll(() => {
   store.stop();
   rmSync(tmp, { recursive: true, force: true });

@@ -385,7 +385,7 @@ describe('fuzz: OpenCode SQLite reader', () => {
       { numRuns: 80, examples: [[[[49_112, 80]]], [[[49_092, 80], [24, 1]]]] },
     );
     expect(withIssues).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('finds a looping page graph (overflow chains of many cells sharing one looping page) at once: listed as corrupt, no garbage row kept', async () => {
     await fc.assert(

@@ -123,5 +123,5 @@ describe('under load', () => {
     expect(rssAfter - rssBefore, `RSS ${rssBefore} -> ${rssAfter}`).toBeLessThan(150 * 1024 * 1024);
     const detail = await getJson<{ parts?: unknown[]; messages?: unknown[] }>(`${base}/api/sessions/${target.sessionID}`);
     expect(JSON.stringify(detail)).toContain(`prt_load${String(written - 1).padStart(8, '0')}`);
-  }, 90_000);
+  }, 180_000);
 });

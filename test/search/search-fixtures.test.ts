@@ -79,7 +79,7 @@ describe('search on what the real agents wrote', () => {
     } finally {
       opened.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('what a long tool output leaves searchable', () => {

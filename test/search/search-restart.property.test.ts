@@ -115,5 +115,5 @@ describe('search index across restarts', () => {
       // SEARCH_PROPERTY_RUNS=500 searches longer.
       { numRuns: RUNS },
     );
-  }, 30_000 + RUNS * 1_000);
+  }, 120_000 + RUNS * 3_000);
 });

@@ -42,7 +42,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-d
       expect(logged.join('\n')).not.toContain('hunter2-secret');
 
       postgres.server().resume();
-      await expect.poll(() => publishing.status.state, { timeout: 60_000 }).toBe('published');
+      await expect.poll(() => publishing.status.state, { timeout: 120_000 }).toBe('published');
       const mine = localFiguresOf(store.sessionDb!.db);
       expect(mine).toMatchObject({ sessions: 1, messages: 1 });
       expect(await teamFigures(team)).toEqual(mine);
@@ -51,7 +51,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-d
       tree.message('ses_b', 'msg_b1');
       tree.assistant('ses_b', 'msg_b2', 'msg_b1', { providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost: 0.5 });
       await store.reread(store.indexes[0]!);
-      await expect.poll(async () => (await teamFigures(team)).sessions, { timeout: 60_000 }).toBe(2);
+      await expect.poll(async () => (await teamFigures(team)).sessions, { timeout: 120_000 }).toBe(2);
       await publishing.idle();
       expect(await teamFigures(team)).toEqual(localFiguresOf(store.sessionDb!.db));
 
@@ -61,7 +61,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('the dashboard with --team-d
         tree.session('p1', 'ses_c');
         tree.message('ses_c', 'msg_c1');
         await store.reread(store.indexes[0]!);
-        await expect.poll(async () => (await teamFigures(team)).sessions, { timeout: 60_000 }).toBe(3);
+        await expect.poll(async () => (await teamFigures(team)).sessions, { timeout: 120_000 }).toBe(3);
       } finally {
         clearInterval(busy);
       }

@@ -25,7 +25,7 @@ const plan = (name: string, done: number, extra: Partial<PlanView> = {}): PlanVi
 const get = async (query: string) => ((await (await plansGET(new Request(`http://127.0.0.1/api/plans?${query}`))).json()) as { plans: TeamPlanRow[] }).plans;
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing plans', () => {
-  it('publishes each machine\'s plans with their progress and no item text, follows changes, and lists them per person and machine', { timeout: 60_000 }, async () => {
+  it('publishes each machine\'s plans with their progress and no item text, follows changes, and lists them per person and machine', { timeout: 120_000 }, async () => {
     postgres.server().createDatabase('plans');
     const team = openPostgresSessionDb(postgres.server().url('plans'));
     const laptop = localHistory(2, 1, 's');

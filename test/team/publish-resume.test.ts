@@ -17,7 +17,7 @@ const freshTeam = (): PostgresSessionDb => postgres.freshDatabase().db;
 const options = (local: LocalHistory, team: PostgresSessionDb, extra: Partial<PublishOptions> = {}): PublishOptions => ({ local: local.db, sourceIds: [local.sourceId], team, machine: 'laptop', person: 'ann', batchSessions: 1, retryFor: 5 * 60_000, ...extra });
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part way', () => {
-  it('killed after 4 of 12 sessions, run again: writes the other 8, and the team figures are the machine\'s', { timeout: 60_000 }, async () => {
+  it('killed after 4 of 12 sessions, run again: writes the other 8, and the team figures are the machine\'s', { timeout: 120_000 }, async () => {
     const local = localHistory(SESSIONS);
     const team = freshTeam();
     try {
@@ -60,7 +60,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
     }
   });
 
-  it('given the sessions that changed, compares only those; a whole publish then finds the rest', { timeout: 60_000 }, async () => {
+  it('given the sessions that changed, compares only those; a whole publish then finds the rest', { timeout: 120_000 }, async () => {
     const local = localHistory(SESSIONS);
     const team = freshTeam();
     try {
@@ -76,7 +76,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
     }
   });
 
-  it('given the sessions that changed, still removes a session gone from the machine that none of them names', { timeout: 60_000 }, async () => {
+  it('given the sessions that changed, still removes a session gone from the machine that none of them names', { timeout: 120_000 }, async () => {
     const local = localHistory(SESSIONS);
     const team = freshTeam();
     try {
@@ -91,7 +91,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('a publish that stops part w
     }
   });
 
-  it('carries a rewritten message and a removed session to the team database', { timeout: 60_000 }, async () => {
+  it('carries a rewritten message and a removed session to the team database', { timeout: 120_000 }, async () => {
     const local = localHistory(SESSIONS);
     const team = freshTeam();
     try {

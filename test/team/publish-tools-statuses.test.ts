@@ -21,7 +21,7 @@ const options = (local: LocalHistory, team: PostgresSessionDb, extra: Partial<Pu
 const ids = async (team: PostgresSessionDb, query: Record<string, string>) => (await team.answer(teamSessionsPlan(teamSessionsQuerySchema.parse(query)))).sessions.map((s) => [s.id, s.status ?? null]).sort();
 
 describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing tool calls and statuses', () => {
-  it('publishes tool calls without their text, each session\'s status, and follows both as they change', { timeout: 60_000 }, async () => {
+  it('publishes tool calls without their text, each session\'s status, and follows both as they change', { timeout: 120_000 }, async () => {
     postgres.server().createDatabase('calls');
     const team = openPostgresSessionDb(postgres.server().url('calls'));
     const local = localHistory(4, 2, 't');
