@@ -502,8 +502,15 @@ export class SqliteReader implements SourceReader {
 
   async readChanged(_paths: readonly string[]): Promise<ChangeSet> {
     this.readSignature = writeSignature(this.path);
-    if (this.needsReopen()) return this.readAll();
     const changes = emptyChangeSet();
+    if (this.needsReopen()) {
+      if (!this.followsAcrossReopen()) return this.readAll();
+      // The same file, opened anew (OpenCode started or stopped; ccusage or another reader opened
+      // and closed it): the cursor's rowids and times still hold, so only what changed is read, as
+      // while attached. Read whole, a 20,000-session history was gathered into one change set (GBs).
+      this.close();
+      if (!(await this.open(changes))) return changes;
+    }
     const q = this.queries;
     if (!q) return this.readAll();
     try {
@@ -553,6 +560,14 @@ export class SqliteReader implements SourceReader {
       this.fail(changes, error);
       return undefined;
     }
+  }
+
+  /**
+   * Whether a reopen can go on from the cursor: the last open read the file, and it is still that
+   * file (a database replaced by another, a restored copy or a sync tool's, is read whole).
+   */
+  private followsAcrossReopen(): boolean {
+    return this.queries !== undefined && this.fileIdentity !== '' && identity(this.path) === this.fileIdentity;
   }
 
   /**
