@@ -4,6 +4,7 @@
 // 20,000 sessions a whole read gathered into one change set took the server to 2-3.5 GB.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-reader';
 import type { ChangeSet } from '@/lib/server/readers/read-result';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
@@ -40,12 +41,12 @@ async function follow(dataDir: string, dbPath: string) {
   if (!index) throw new Error('no database reader');
   const handed: ChangeSet[] = [];
   store.onChange(({ changes }) => handed.push(changes));
-  return { store, index, handed, absorb: () => store.absorb(index, [dbPath, `${dbPath}-wal`]) };
+  return { store, index, reader: index.reader as SqliteReader, handed, absorb: () => store.absorb(index, [dbPath, `${dbPath}-wal`]) };
 }
 
 /** What the overview and the sessions table show, per session. */
 const figures = (store: Store) =>
-  [...store.summaryMap().values()].map((s) => ({ id: s.id, messages: s.messageCount, cost: s.cost, tokens: s.tokens.total })).sort((a, b) => a.id.localeCompare(b.id));
+  [...store.summaryMap().values()].map((s) => ({ id: s.id, messages: s.messageCount, cost: s.cost, tokens: s.tokens })).sort((a, b) => a.id.localeCompare(b.id));
 
 async function coldFigures(dataDir: string, dbPath: string) {
   const cold = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
@@ -57,16 +58,16 @@ async function coldFigures(dataDir: string, dbPath: string) {
 describe('OpenCode database opened anew by another program', () => {
   it('reads again only the newest session when a reader attaches and leaves (as ccusage does), and shows the same figures', async () => {
     const { dataDir, dbPath } = history(40);
-    const { store, index, handed, absorb } = await follow(dataDir, dbPath);
+    const { store, reader, handed, absorb } = await follow(dataDir, dbPath);
     const before = figures(store);
     expect(before).toHaveLength(40);
-    expect(index.reader.mode).toMatch(/^immutable/);
+    expect(reader.mode).toMatch(/^immutable/);
     // Another program opens the database the way SQLite does for a reader in WAL mode, and reads it.
     const other = new Database(dbPath);
     other.pragma('journal_mode = WAL');
     expect(other.prepare('SELECT count(*) FROM message').pluck().get()).toBe(120);
     await absorb();
-    expect(index.reader.mode).toMatch(/^live/);
+    expect(reader.mode).toMatch(/^live/);
     other.close();
     await absorb();
     expect(handed.length).toBeGreaterThan(0);
@@ -78,7 +79,7 @@ describe('OpenCode database opened anew by another program', () => {
 
   it('follows what OpenCode writes across its start and stop: new turns, an undone turn, a deleted session, a retitled one', async () => {
     const { dataDir, dbPath } = history(12);
-    const { store, index, handed, absorb } = await follow(dataDir, dbPath);
+    const { store, reader, handed, absorb } = await follow(dataDir, dbPath);
     // OpenCode starts: it attaches, and writes before the dashboard looks again.
     const opencode = new Database(dbPath);
     opencode.pragma('journal_mode = WAL');
@@ -89,7 +90,7 @@ describe('OpenCode database opened anew by another program', () => {
     insertMessage(opencode, 'ses_3', 'msg_3_9', assistant(0.25, now), now);
     touch('ses_3');
     await absorb();
-    expect(index.reader.mode).toMatch(/^live/);
+    expect(reader.mode).toMatch(/^live/);
     // While it runs: a turn undone, a session deleted.
     opencode.prepare('DELETE FROM part WHERE message_id = ?').run('msg_5_2');
     opencode.prepare('DELETE FROM message WHERE id = ?').run('msg_5_2');
