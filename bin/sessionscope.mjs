@@ -62,8 +62,10 @@ async function serveDashboard() {
   const guard = guardRequest(options);
 
   // Requests being answered, read by the store's first read to let them out between its stages
-  // (lib/server/http/request-activity.ts). The live event stream stays open: not counted.
-  const activity = (globalThis[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
+  // (lib/server/http/request-activity.ts). The live event stream stays open: not counted. Totals
+  // (`/api/stats`) answer from the session database alone: a restart that finds it whole serves
+  // them before it lists the sessions again.
+  const activity = (globalThis[Symbol.for('sessionscope.requests')] ??= { inFlight: 0, totals: 0 });
 
   const server = http.createServer((req, res) => {
     // Before anything answers: Next's own redirects (`//api/x`, a trailing slash), 404s and errors carry them too.
@@ -72,6 +74,10 @@ async function serveDashboard() {
     if (!req.url?.startsWith('/api/events')) {
       activity.inFlight++;
       res.once('close', () => activity.inFlight--);
+    }
+    if (req.url?.startsWith('/api/stats')) {
+      activity.totals++;
+      res.once('close', () => activity.totals--);
     }
     handle(req, res);
   });

@@ -69,6 +69,36 @@ describe('the session database across restarts', () => {
     again.stop();
   });
 
+  it('a restart on an unchanged database answers totals already asked for before it lists the sessions again', async () => {
+    const { dataDir, dbPath, db } = history(3, 10);
+    db.close();
+    settle(dbPath);
+    const file = path.join(tempDir(), 'sessions.db');
+    const first = storeOn(dataDir, file);
+    await first.start();
+    const whole = modelFigures(first);
+    first.stop();
+    // What bin/sessionscope.mjs counts: a request for /api/stats is being answered (its route still loading).
+    const activity = ((globalThis as Record<symbol, { inFlight: number; totals?: number }>)[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
+    activity.inFlight++;
+    activity.totals = (activity.totals ?? 0) + 1;
+    const again = storeOn(dataDir, file);
+    const started = again.start();
+    try {
+      await expect.poll(() => again.sessionDb.current).toBe(true);
+      // The sessions are not listed while the totals request is out; the totals are whole already.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(again.view.size).toBe(0);
+      expect(modelFigures(again)).toEqual(whole);
+    } finally {
+      activity.inFlight--;
+      activity.totals--;
+    }
+    await started;
+    expect(again.view.size).toBe(3);
+    again.stop();
+  });
+
   it('a restart after the database changed says "counting" until the changed source is read', async () => {
     const { dataDir, db } = history(3, 10);
     const file = path.join(tempDir(), 'sessions.db');

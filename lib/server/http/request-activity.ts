@@ -5,10 +5,15 @@ import 'server-only';
  * process (the same symbol), around Next's handler; the live event stream is not counted.
  */
 const KEY = Symbol.for('sessionscope.requests');
-type GlobalWithActivity = typeof globalThis & { [KEY]?: { inFlight: number } };
+type GlobalWithActivity = typeof globalThis & { [KEY]?: { inFlight: number; totals?: number } };
 
 export function requestsInFlight(): number {
   return (globalThis as GlobalWithActivity)[KEY]?.inFlight ?? 0;
+}
+
+/** Requests for totals (`/api/stats`) being answered: they need the session database alone. */
+export function totalsInFlight(): number {
+  return (globalThis as GlobalWithActivity)[KEY]?.totals ?? 0;
 }
 
 /**
@@ -16,10 +21,10 @@ export function requestsInFlight(): number {
  * first (at most `maxWaitMs`): a response needs a few turns of the event loop on its way out,
  * and each one used to wait for a whole stage.
  */
-export async function yieldToRequests(maxWaitMs = 100): Promise<void> {
+export async function yieldToRequests(maxWaitMs = 100, inFlight: () => number = requestsInFlight): Promise<void> {
   await aLoopTurn();
   const started = performance.now();
-  while (requestsInFlight() > 0 && performance.now() - started < maxWaitMs) await new Promise((resolve) => setTimeout(resolve, 1));
+  while (inFlight() > 0 && performance.now() - started < maxWaitMs) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 /**

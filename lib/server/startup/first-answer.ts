@@ -1,10 +1,13 @@
 import 'server-only';
+import { totalsInFlight, yieldToRequests } from '../http/request-activity';
 
 /**
  * How long after what it follows the work a start puts off waits for a page to ask for its
  * figures: a dashboard nobody looks at yet still gets its search index and plans soon.
  */
 export const FIRST_ANSWER_WAIT_MS = 1_500;
+/** At most this long for the first figures' response to go out before the put-off work starts. */
+const RESPONSE_WAIT_MS = 1_000;
 
 /**
  * Work a start can put off (the search index's catch-up, which compares every session and holds
@@ -14,6 +17,7 @@ export const FIRST_ANSWER_WAIT_MS = 1_500;
  */
 export class FirstAnswerGate {
   private answeredYet = false;
+  private opened = false;
   private open: () => void = () => undefined;
   private readonly answer = new Promise<void>((resolve) => (this.open = resolve));
 
@@ -21,16 +25,23 @@ export class FirstAnswerGate {
     return this.answeredYet;
   }
 
-  /** The first complete figures went out: what waited for them may start. */
+  /**
+   * The first complete figures were computed: what waited for them may start once their response
+   * is on its way (opened at once, the search index's catch-up ran in front of it for seconds).
+   */
   markAnswered(): void {
+    if (this.answeredYet) return;
     this.answeredYet = true;
-    this.open();
+    void yieldToRequests(RESPONSE_WAIT_MS, totalsInFlight).then(() => {
+      this.opened = true;
+      this.open();
+    });
   }
 
   /** Resolves once `after` is done and the first figures were answered, or `waitMs` after `after` if no page asked. */
   async after(after: Promise<void>, waitMs = FIRST_ANSWER_WAIT_MS): Promise<void> {
     await after;
-    if (this.answeredYet) return;
+    if (this.opened) return;
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
