@@ -36,14 +36,20 @@ function history(sessions: number, messages: number) {
   return { dataDir, dbPath, db };
 }
 
+/** A closed history read once into a session database: its folder, the database file, the first run (started). */
+async function readOnce(sessions: number, messages: number) {
+  const { dataDir, dbPath, db } = history(sessions, messages);
+  db.close();
+  settle(dbPath);
+  const file = path.join(tempDir(), 'sessions.db');
+  const first = storeOn(dataDir, file);
+  await first.start();
+  return { dataDir, file, first };
+}
+
 describe('the session database across restarts', () => {
   it('a restart on an unchanged database answers the complete total from the session database before reading anything', async () => {
-    const { dataDir, dbPath, db } = history(4, 25);
-    db.close();
-    settle(dbPath);
-    const file = path.join(tempDir(), 'sessions.db');
-    const first = storeOn(dataDir, file);
-    await first.start();
+    const { dataDir, file, first } = await readOnce(4, 25);
     const whole = modelFigures(first);
     expect(whole).toMatchObject({ complete: true, messages: 100 });
     const rows = databaseRows(first);
@@ -70,12 +76,7 @@ describe('the session database across restarts', () => {
   });
 
   it('a restart on an unchanged database answers totals already asked for before it lists the sessions again', async () => {
-    const { dataDir, dbPath, db } = history(3, 10);
-    db.close();
-    settle(dbPath);
-    const file = path.join(tempDir(), 'sessions.db');
-    const first = storeOn(dataDir, file);
-    await first.start();
+    const { dataDir, file, first } = await readOnce(3, 10);
     const whole = modelFigures(first);
     first.stop();
     // What bin/sessionscope.mjs counts: a request for /api/stats is being answered (its route still loading).
