@@ -28,6 +28,13 @@ async function main(): Promise<void> {
     const store = new Store(createReaders({ opencodeDir: dir, databases }), { sessionDb: openSqliteSessionDb(path.join(cacheDir, 'sessions.db')) });
     const start = store.start();
     const search = new SearchService(store, start, cacheDir);
+    // When the figures were complete and when the search build began writing (polled: a second's grain).
+    let figuresMs = Number.NaN;
+    let buildingMs = Number.NaN;
+    const poll = setInterval(() => {
+      if (Number.isNaN(figuresMs) && store.progress.figuresComplete) figuresMs = performance.now() - started;
+      if (Number.isNaN(buildingMs) && search.progress().total > 0) buildingMs = performance.now() - started;
+    }, 250);
     await start;
     const storeMs = performance.now() - started;
     const storeCpuMs = cpuMs(cpu);
@@ -35,9 +42,10 @@ async function main(): Promise<void> {
     const searchMs = performance.now() - started;
     const indexMb = statSync(search.file).size / 2 ** 20;
     const sessions = search.progress().sessions;
+    clearInterval(poll);
     search.close();
     store.stop();
-    console.log(JSON.stringify({ storeMs: Math.round(storeMs), searchReadyMs: Math.round(searchMs), storeCpuMs, searchCpuMs: cpuMs(cpu) - storeCpuMs, sessions, indexMb: Math.round(indexMb), load: os.loadavg().map((l) => Number(l.toFixed(1))) }));
+    console.log(JSON.stringify({ figuresMs: Math.round(figuresMs), storeMs: Math.round(storeMs), buildingMs: Math.round(buildingMs), searchReadyMs: Math.round(searchMs), storeCpuMs, searchCpuMs: cpuMs(cpu) - storeCpuMs, sessions, indexMb: Math.round(indexMb), load: os.loadavg().map((l) => Number(l.toFixed(1))) }));
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
