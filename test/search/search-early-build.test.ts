@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ChangeSet, SourceReader } from '@/lib/server/readers/read-result';
@@ -112,5 +115,32 @@ describe('search index cold build', () => {
     expect(await sessionsFound(again.search, 'walruses')).toEqual(['ses_b']);
     again.close();
     db.close();
+  });
+
+  it("writes the fingerprints of an OpenCode JSON tree's sessions built early: a restart reads none again", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-search-tree-'));
+    cpSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'opencode-1.1.65'), dataDir, { recursive: true });
+    const cacheDir = newCacheDir();
+    const start = async (): Promise<{ store: Store; search: SearchService }> => {
+      const store = new Store(createReaders({ opencodeDir: dataDir, databases: [] }));
+      const search = new SearchService(store, store.start(), cacheDir, 'worker');
+      await search.idle();
+      return { store, search };
+    };
+    const cold = await start();
+    const built = cold.search.progress().built ?? 0;
+    const titles = (await ask(cold.search, 'scenario', { filters: { kinds: ['title'] } })).hits.length;
+    cold.search.close();
+    cold.store.stop();
+    expect(built).toBeGreaterThan(0);
+    expect(titles).toBeGreaterThan(0);
+    const again = await start();
+    try {
+      expect(again.search.progress()).toMatchObject({ phase: 'ready', total: 0, built: 0, sessions: built });
+      expect((await ask(again.search, 'scenario', { filters: { kinds: ['title'] } })).hits).toHaveLength(titles);
+    } finally {
+      again.search.close();
+      again.store.stop();
+    }
   });
 });
