@@ -28,6 +28,19 @@ async function main(): Promise<void> {
     const store = new Store(createReaders({ opencodeDir: dir, databases }), { sessionDb: openSqliteSessionDb(path.join(cacheDir, 'sessions.db')) });
     const start = store.start();
     const search = new SearchService(store, start, cacheDir);
+    // When the figures were complete, when the search build began and when it was done (polled: a quarter second's grain).
+    let figuresMs = Number.NaN;
+    let buildingMs = Number.NaN;
+    let builtMs = Number.NaN;
+    const poll = setInterval(() => {
+      if (Number.isNaN(figuresMs) && store.progress.figuresComplete) figuresMs = performance.now() - started;
+      if (Number.isNaN(buildingMs) && search.progress().total > 0) buildingMs = performance.now() - started;
+    }, 250);
+    // The build's last progress comes just before it settles: heard as it is said.
+    const unwatch = store.events.subscribe(() => {
+      const { done, total } = search.progress();
+      if (Number.isNaN(builtMs) && total > 0 && done >= total) builtMs = performance.now() - started;
+    });
     await start;
     const storeMs = performance.now() - started;
     const storeCpuMs = cpuMs(cpu);
@@ -35,9 +48,11 @@ async function main(): Promise<void> {
     const searchMs = performance.now() - started;
     const indexMb = statSync(search.file).size / 2 ** 20;
     const sessions = search.progress().sessions;
+    clearInterval(poll);
+    unwatch();
     search.close();
     store.stop();
-    console.log(JSON.stringify({ storeMs: Math.round(storeMs), searchReadyMs: Math.round(searchMs), storeCpuMs, searchCpuMs: cpuMs(cpu) - storeCpuMs, sessions, indexMb: Math.round(indexMb), load: os.loadavg().map((l) => Number(l.toFixed(1))) }));
+    console.log(JSON.stringify({ figuresMs: Math.round(figuresMs), storeMs: Math.round(storeMs), buildingMs: Math.round(buildingMs), builtMs: Math.round(builtMs), searchReadyMs: Math.round(searchMs), storeCpuMs, searchCpuMs: cpuMs(cpu) - storeCpuMs, sessions, indexMb: Math.round(indexMb), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), load: os.loadavg().map((l) => Number(l.toFixed(1))) }));
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }

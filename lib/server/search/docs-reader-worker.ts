@@ -1,5 +1,6 @@
 import 'server-only';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from './build-priority';
 import { FactsTable } from '@/lib/search/packed-facts';
 import { readBuildDocs } from './build-docs';
 import { BATCHES_IN_FLIGHT, type DocsAck, type DocsReply, type ReaderData } from './docs-reader';
@@ -11,6 +12,7 @@ import { BATCHES_IN_FLIGHT, type DocsAck, type DocsReply, type ReaderData } from
  */
 const port = parentPort;
 if (port) {
+  lowerThisThreadsPriority();
   const post = (message: DocsReply): void => port.postMessage(message);
   let unwritten = 0;
   let written: (() => void) | undefined;

@@ -37,6 +37,12 @@ export interface BuildJob {
   sessions: BuildSession[];
   /** Where the sources are read: a worker of its own beside this thread's writing (the build worker), or here. */
   readMode?: DocsMode;
+  /**
+   * Begun while the store still reads (its messages are in, its parts not yet): the store's
+   * fingerprints are not known, so none is written; the sessions' part signatures come back in
+   * the result, and the caller writes the fingerprints once the store is done (search-updater.ts).
+   */
+  early?: boolean;
 }
 
 /** What the build asks of the process that holds the store, and tells it. */
@@ -53,6 +59,8 @@ export interface BuildResult {
   built: number;
   /** Sessions it could not read (a database a crash left a log beside): the caller reads them. */
   skipped: string[];
+  /** An early build's sessions read whole, with their part signatures (for combinedFingerprint). */
+  partSignatures?: [string, string | undefined][];
 }
 
 /**
@@ -95,6 +103,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     const skipped: string[] = [];
     const wanted = new Map<string, BuildSession>();
     const fps = new Map<string, string>();
+    const parts = new Map<string, string | undefined>();
     const signed = new Set<string>();
     for (const [i, source] of job.sources.entries()) {
       const sessions = job.sessions.filter((s) => s.source === i);
@@ -124,6 +133,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         if (was === fp || (job.afterCatchUp && was === s.fp)) continue;
         wanted.set(s.session.id, s);
         fps.set(s.session.id, fp);
+        parts.set(s.session.id, signatures.get(s.session.id));
       }
     }
     const total = wanted.size;
@@ -154,13 +164,19 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
     // The reader has them (on its worker, the columns moved): what is left here is let go while the index is written.
     facts = undefined;
     const read = await reading;
-    for (const [id, signature] of read.signatures) fps.set(id, combinedFingerprint(wanted.get(id)?.fp ?? '', signature));
+    for (const [id, signature] of read.signatures) {
+      fps.set(id, combinedFingerprint(wanted.get(id)?.fp ?? '', signature));
+      parts.set(id, signature);
+    }
     // A session read with issues is written as far as it went, with no fingerprint: read again at the next start.
-    for (const id of read.failed) fps.set(id, '');
-    retryBusySync(() => index.finishBuild(fps), BUSY_TRIES);
+    for (const id of read.failed) {
+      fps.set(id, '');
+      parts.delete(id);
+    }
+    if (!job.early) retryBusySync(() => index.finishBuild(fps), BUSY_TRIES);
     db.pragma('wal_checkpoint(TRUNCATE)');
     progress(total);
-    return { built: total, skipped };
+    return { built: total, skipped, ...(job.early ? { partSignatures: [...parts] } : {}) };
   } finally {
     for (const database of opened) database?.close();
     db.close();

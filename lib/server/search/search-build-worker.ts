@@ -1,5 +1,6 @@
 import 'server-only';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from './build-priority';
 import type { PackedFacts } from '@/lib/search/packed-facts';
 import { buildIndex } from './index-build';
 import type { WorkerData, WorkerReply, WorkerRequest } from './build-runner';
@@ -10,6 +11,7 @@ import type { WorkerData, WorkerReply, WorkerRequest } from './build-runner';
  */
 const port = parentPort;
 if (port) {
+  lowerThisThreadsPriority();
   const post = (message: WorkerReply): void => port.postMessage(message);
   let answer: ((facts: PackedFacts) => void) | undefined;
   port.on('message', (message: WorkerRequest) => {

@@ -11,7 +11,7 @@ import type { SessionInfo } from '@/lib/model/session';
 import type { SourceIndex } from '../store/source-index';
 import { followedLive, releaseLease, renewLease, stopFollowing, takeLease, type Lease } from './build-lease';
 import { startBuild, type BuildMode, type RunningBuild } from './build-runner';
-import { storePartOf, type BuildJob, type BuildSource } from './index-build';
+import { combinedFingerprint, storePartOf, type BuildJob, type BuildSource } from './index-build';
 import { isCorruption } from './search-db';
 import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
@@ -104,6 +104,16 @@ export class SearchUpdater {
   private gathered: { sessions: Set<string>; facts: [string, MessageFacts][] } | undefined;
   private plans: readonly PlanView[] = [];
   private plansDirty = false;
+  /** The store's first read is done: its fingerprints (which need its parts) can be taken. */
+  private storeReady = false;
+  /** The early build (see startEarly) was begun or ruled out. */
+  private earlyTried = false;
+  /** The sessions the early build read whole, with their part signatures: written with the store's fingerprints at the catch-up. */
+  private earlyParts: Map<string, string | undefined> | undefined;
+  /** The catch-up came while a build ran: it runs once the build is over. */
+  private catchUpAfterBuild = false;
+  /** Sessions of a build that gave up: read here, never handed to a build worker again. */
+  private readonly readHere = new Set<string>();
 
   constructor(
     private index: SearchIndex,
@@ -116,9 +126,25 @@ export class SearchUpdater {
     this.progress.sessions = index.sessionCount();
   }
 
-  /** Starts the catch-up once the store's first read is done. */
+  /**
+   * Starts the build of the sessions the index has never seen as soon as the store holds every
+   * message (startEarly), and the catch-up once the store's first read is done.
+   */
   start(storeStarted: Promise<void>): void {
-    storeStarted.then(() => this.catchUp()).catch(this.onError);
+    const early = (): void => {
+      if (!this.store.progress.figuresComplete || this.earlyTried) return;
+      unsubscribe();
+      this.startEarly();
+    };
+    const unsubscribe = this.store.events.subscribe(early);
+    early();
+    storeStarted
+      .then(() => {
+        unsubscribe();
+        this.storeReady = true;
+        this.catchUp();
+      })
+      .catch(this.onError);
   }
 
   /** The plans now: their checklists are indexed (written here, between the other writes). */
@@ -133,6 +159,7 @@ export class SearchUpdater {
     this.index = index;
     this.build?.stop();
     this.build = undefined;
+    this.earlyParts = undefined;
     this.plansDirty = true;
     if (this.caughtUp) this.catchUp();
   }
@@ -206,13 +233,7 @@ export class SearchUpdater {
    */
   private holdLease(): boolean {
     clearTimeout(this.waitTimer);
-    let holder: Lease | 'free' | 'stale' | 'busy';
-    try {
-      holder = takeLease(this.index.db, this.leaseToken, this.progress);
-    } catch (error) {
-      if (!isBusy(error)) this.onError(error);
-      holder = 'busy';
-    }
+    const holder = this.tryLease();
     if (holder === 'free' || holder === 'stale') {
       if (this.progress.waitingFor !== undefined) {
         // The counts shown were the other dashboard's.
@@ -235,6 +256,53 @@ export class SearchUpdater {
     this.store.events.emit([], ['search']);
     this.waitTimer = setTimeout(() => this.catchUp(), LEASE_POLL_MS);
     return false;
+  }
+
+  /** Takes (or renews) the lease if no other dashboard is at work: see holdLease. */
+  private tryLease(): Lease | 'free' | 'stale' | 'busy' {
+    try {
+      return takeLease(this.index.db, this.leaseToken, this.progress);
+    } catch (error) {
+      if (!isBusy(error)) this.onError(error);
+      return 'busy';
+    }
+  }
+
+  /**
+   * The cold build, begun once the store holds every message but before its first read is done:
+   * that read goes on for minutes on a large history (every part, for tool calls and statuses),
+   * and the build's documents need only the messages' facts. Only sessions the index has never
+   * seen are read (nothing to compare them with); their fingerprints, which need the store's
+   * parts, are written at the catch-up. A change the store sees meanwhile waits in `pending` as
+   * any change during a build does. Not begun while another dashboard holds the lease.
+   */
+  private startEarly(): void {
+    if (this.earlyTried || this.stopped || this.caughtUp || this.build) return;
+    this.earlyTried = true;
+    const stored = this.guard(() => this.index.fingerprints());
+    if (!stored) return;
+    const job: BuildJob = { indexFile: this.options.file, lease: this.leaseToken, sources: [], sessions: [], early: true };
+    const sources = new Map<SourceIndex, number>();
+    for (const id of this.store.view.ids()) {
+      if (stored.has(id)) continue;
+      const owner = this.store.view.ownerOf(id);
+      const session = owner?.sessions.get(id);
+      if (!owner || !session || !BULK_KINDS.has(owner.reader.kind)) continue;
+      let source = sources.get(owner);
+      if (source === undefined) {
+        sources.set(owner, (source = job.sources.length));
+        job.sources.push({ kind: owner.reader.kind as BuildSource['kind'], path: owner.reader.path });
+      }
+      job.sessions.push({ session: indexedSession(session), created: session.time.created, fp: '', source });
+    }
+    if (job.sessions.length === 0) return;
+    const holder = this.tryLease();
+    if (holder !== 'free' && holder !== 'stale') return;
+    this.leased = true;
+    this.beat ??= setInterval(() => this.renew(), LEASE_BEAT_MS);
+    this.beat.unref?.();
+    this.progress.phase = 'indexing';
+    this.startBuild(job, 0);
   }
 
   private renew(): void {
@@ -266,9 +334,17 @@ export class SearchUpdater {
   }
 
   private catchUp(): void {
-    if (this.stopped || !this.holdLease()) return;
+    if (this.stopped || !this.storeReady) return;
+    if (this.build) {
+      this.catchUpAfterBuild = true;
+      return;
+    }
+    if (!this.holdLease()) return;
     const stored = this.guard(() => this.index.fingerprints());
     if (!stored) return;
+    const early = this.earlyParts;
+    this.earlyParts = undefined;
+    const finished = new Map<string, string>();
     // A dashboard (maybe this one) that caught up before is still running: what it wrote live since is current.
     const afterCatchUp = this.guard(() => followedLive(this.index.db)) ?? false;
     const job: BuildJob = { indexFile: this.options.file, lease: this.leaseToken, afterCatchUp, sources: [], sessions: [] };
@@ -279,7 +355,10 @@ export class SearchUpdater {
       const session = owner?.sessions.get(id);
       const messages = owner ? [...owner.messagesOf(id)] : [];
       const fp = owner && sessionFingerprint(owner, id, messages);
-      if (owner && session && fp !== undefined && BULK_KINDS.has(owner.reader.kind)) {
+      if (fp !== undefined && early?.has(id)) {
+        // Read whole by the early build: its fingerprint now that the store has its parts.
+        finished.set(id, combinedFingerprint(fp, early.get(id)));
+      } else if (owner && session && fp !== undefined && BULK_KINDS.has(owner.reader.kind) && !this.readHere.has(id)) {
         const was = stored.get(id);
         if (was === undefined || storePartOf(was) !== fp) {
           gathered.sessions.add(id);
@@ -296,6 +375,8 @@ export class SearchUpdater {
     }
     const gone = [...stored.keys()].filter((id) => !id.startsWith(PLAN_ID_PREFIX));
     if (gone.length > 0) this.guard(() => this.index.remove({ sessions: gone }));
+    // Not written (a busy or damaged file): those sessions are read again at the next start.
+    if (finished.size > 0) this.guard(() => this.index.finishBuild(finished));
     this.caughtUp = true;
     this.progress.phase = this.pending.size > 0 || job.sessions.length > 0 ? 'indexing' : 'ready';
     this.gathered = job.sessions.length > 0 && gathered.sessions.size > 0 ? gathered : undefined;
@@ -337,6 +418,7 @@ export class SearchUpdater {
       .then(
         (result) => {
           this.progress.built = (this.progress.built ?? 0) + result.built;
+          if (result.partSignatures) this.earlyParts = new Map(result.partSignatures);
           for (const id of result.skipped) this.entry(id).all = true;
         },
         (error: unknown) => {
@@ -354,7 +436,12 @@ export class SearchUpdater {
           this.onError(error);
           if (!isCorruption(error)) this.progress.failure = reason;
           // Read here what the worker could not (a damaged index is rebuilt by the service, which calls replaceIndex).
-          if (this.build === build) for (const s of job.sessions) this.entry(s.session.id).check = true;
+          if (this.build === build) {
+            for (const s of job.sessions) {
+              this.entry(s.session.id).check = true;
+              this.readHere.add(s.session.id);
+            }
+          }
         },
       )
       .finally(() => {
@@ -369,6 +456,10 @@ export class SearchUpdater {
         this.build = undefined;
         this.progress.sessions = this.guard(() => this.index.sessionCount()) ?? this.progress.sessions;
         this.store.events.emit([], ['search']);
+        if (this.catchUpAfterBuild) {
+          this.catchUpAfterBuild = false;
+          this.catchUp();
+        }
         // What waited for the build: changes, and the plans (set at start, before any build).
         this.schedule();
       });
