@@ -51,17 +51,23 @@ function seed(db: Database.Database): void {
   }
 }
 
+/** A seeded database, and a store whose first read is held after its messages, with its search service. */
+function startHeld(mode: 'worker' | 'inline') {
+  const { dataDir, dbPath, db } = createOpencodeDb();
+  seed(db);
+  const cacheDir = newCacheDir();
+  const readers = createReaders({ opencodeDir: dataDir, databases: [dbPath] });
+  const database = readers.find((r) => r.reader.kind === 'opencode-sqlite');
+  if (!database) throw new Error('no database reader');
+  const hold = heldAfterMessages(database.reader);
+  const store = new Store(readers);
+  const search = new SearchService(store, store.start(), cacheDir, mode);
+  return { dataDir, dbPath, db, cacheDir, hold, store, search };
+}
+
 describe('search index cold build', () => {
   it.each(['worker', 'inline'] as const)('indexes the sessions while the store still reads their parts, and is ready only after it (%s)', async (mode) => {
-    const { dataDir, dbPath, db } = createOpencodeDb();
-    seed(db);
-    const cacheDir = newCacheDir();
-    const readers = createReaders({ opencodeDir: dataDir, databases: [dbPath] });
-    const database = readers.find((r) => r.reader.kind === 'opencode-sqlite');
-    if (!database) throw new Error('no database reader');
-    const hold = heldAfterMessages(database.reader);
-    const store = new Store(readers);
-    const search = new SearchService(store, store.start(), cacheDir, mode);
+    const { dataDir, dbPath, db, cacheDir, hold, store, search } = startHeld(mode);
     try {
       // Found before the store's first read is done: the build began once the messages were in.
       expect(await until(async () => (await sessionsFound(search, 'otters')).length === 2)).toBe(true);
@@ -86,15 +92,7 @@ describe('search index cold build', () => {
   });
 
   it('indexes a session written while the early build ran', async () => {
-    const { dataDir, dbPath, db } = createOpencodeDb();
-    seed(db);
-    const cacheDir = newCacheDir();
-    const readers = createReaders({ opencodeDir: dataDir, databases: [dbPath] });
-    const database = readers.find((r) => r.reader.kind === 'opencode-sqlite');
-    if (!database) throw new Error('no database reader');
-    const hold = heldAfterMessages(database.reader);
-    const store = new Store(readers);
-    const search = new SearchService(store, store.start(), cacheDir, 'inline');
+    const { dataDir, dbPath, db, cacheDir, hold, store, search } = startHeld('inline');
     try {
       expect(await until(async () => (await sessionsFound(search, 'otters')).length === 2)).toBe(true);
       // A turn written before the store's first read is done (its parts stage has not run yet).
