@@ -27,6 +27,10 @@ function codexStore(file: string): Store {
 }
 
 const bySource = statsQuerySchema.parse({ groupBy: 'source' });
+const byModel = statsQuerySchema.parse({ groupBy: 'model' });
+
+/** What migration 12 added, taken away (a cache an earlier build left). */
+const UNDO_USAGE_TOTAL = 'DROP TABLE usage_total; ALTER TABLE usage_rollup DROP COLUMN kind; ALTER TABLE usage_rollup DROP COLUMN project_id; ALTER TABLE usage_rollup DROP COLUMN directory;';
 
 describe('a session database of the previous schema', () => {
   it('is migrated in place, and its unchanged sources are read into the new columns', async () => {
@@ -85,7 +89,7 @@ describe('a session database of schema 8 (before file entries)', () => {
     expect(first.taken.get('opencode-sqlite')).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec('DROP TABLE source_file; DELETE FROM schema_migration WHERE version > 8;');
+    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} DELETE FROM schema_migration WHERE version > 8;`);
     raw.close();
 
     const upgraded = await start();
@@ -101,5 +105,44 @@ describe('a session database of schema 8 (before file entries)', () => {
     const restart = await start();
     expect(restart.taken.get('claude') ?? 0).toBe(0);
     expect(restart.total.total).toEqual(first.total.total);
+  });
+});
+
+describe('a session database of schema 11 (before the totals above the session)', () => {
+  it('is given its totals from the usage rows it holds, reads no source again, and answers the same figures', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-upgrade-totals-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'sessions.db');
+    const opencode = path.join(fixtures, 'opencode-1.18.33');
+    const claude = path.join(fixtures, 'claude-2.1.332', 'projects');
+    const start = async () => {
+      const store = new Store(createReaders({ opencodeDir: opencode, databases: [path.join(opencode, 'opencode.db')], claudeDir: claude }), { sessionDb: openSqliteSessionDb(file) });
+      let taken = 0;
+      store.onChange((change) => (taken += change.changes.messages.length));
+      await store.start();
+      const figures = { model: getStats(store, byModel), source: getStats(store, bySource) };
+      store.stop();
+      store.sessionDb!.close();
+      return { taken, figures };
+    };
+    const first = await start();
+    expect(first.figures.model.total.messages).toBeGreaterThan(0);
+
+    const raw = new Database(file);
+    raw.exec(`${UNDO_USAGE_TOTAL} DELETE FROM schema_migration WHERE version > 11;`);
+    raw.close();
+
+    const upgraded = await start();
+    expect(upgraded.taken).toBe(0);
+    expect(upgraded.figures.model.complete).toBe(true);
+    // By model the totals answer; by source the usage rows do: both as before the upgrade.
+    expect(upgraded.figures.model.groups).toEqual(first.figures.model.groups);
+    expect(upgraded.figures.model.total).toEqual(first.figures.model.total);
+    expect(upgraded.figures.source.total).toEqual(first.figures.model.total);
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare('SELECT max(version) FROM schema_migration').pluck().get()).toBe(SCHEMA_VERSION);
+    expect(check.prepare('SELECT sum(messages) FROM usage_total').pluck().get()).toBe(check.prepare('SELECT sum(messages) FROM usage_rollup').pluck().get());
+    expect(check.prepare('SELECT count(*) FROM usage_rollup WHERE kind IS NULL').pluck().get()).toBe(0);
+    check.close();
   });
 });

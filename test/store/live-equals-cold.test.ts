@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Part } from '@/lib/model/part';
 import { getSessionDetail } from '@/lib/server/queries/get-session-detail';
 import { getSessionSteps } from '@/lib/server/queries/get-session-steps';
+import { getStats } from '@/lib/server/queries/get-stats';
+import { statsQuerySchema } from '@/lib/stats/stats-query';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
@@ -24,6 +26,20 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('delete-message' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5) }),
   fc.record({ kind: fc.constant('delete-part' as const), store: fc.constantFrom('db' as const, 'tree' as const), s: fc.nat(4), m: fc.nat(5), p: fc.nat(3) }),
 );
+
+const byModel = statsQuerySchema.parse({ groupBy: 'model' });
+const byDay = statsQuerySchema.parse({ groupBy: 'day', timeZone: 'UTC' });
+const rounded = (figure: { messages: number; storedCost: number; tokens: object }) => ({ messages: figure.messages, cost: Number(figure.storedCost.toFixed(9)), tokens: figure.tokens });
+
+/**
+ * The overview's totals: by model they come from the totals kept above the session, by day from
+ * the usage rows (a day's total is summed per quarter hour): both must say the same.
+ */
+function totals(store: Store) {
+  const model = getStats(store, byModel);
+  const day = getStats(store, byDay);
+  return { complete: model.complete, byModel: rounded(model.total), groups: model.groups.map((g) => [g.key, rounded(g.figure)]), byDay: rounded(day.total) };
+}
 
 /** What a person sees of a session, minus fields that depend on when the store observed writes. */
 function comparable(s: SessionSummary) {
@@ -116,6 +132,9 @@ describe('live updates', () => {
         await cold.start();
         expect(snapshot(live)).toEqual(snapshot(cold));
         expect(await pages(live)).toEqual(await pages(cold));
+        const figures = totals(live);
+        expect(figures).toEqual(totals(cold));
+        expect(figures.byModel).toEqual(figures.byDay);
         live.stop();
         cold.stop();
         db.close();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { POSTGRES_UNAVAILABLE, postgresForFile } from '../support/postgres';
 import { FIXTURES, machine, runPublish, sessionDbFile } from './support/publish-cli';
-import { localFigures, sumFigures, teamFigures } from './support/team-figures';
+import { localFigures, sumFigures, teamFigures, teamFiguresFromTotals, teamTotalsAndRollups } from './support/team-figures';
 
 const { freshDatabase } = postgresForFile('team');
 
@@ -39,6 +39,10 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('sessionscope publish', () =
       expect(mine[1]!.messages).toBeGreaterThan(0);
       const team = await teamFigures(db);
       expect(team).toEqual(sumFigures(mine));
+      const kept = await teamTotalsAndRollups(db);
+      expect(kept.totals.length).toBeGreaterThan(0);
+      expect(kept.totals).toEqual(kept.rollups);
+      expect(await teamFiguresFromTotals(db)).toEqual(team);
       const people = await db.pool.query('select machine, person, count(*)::int as sessions from session join source on source.id = session.source_id group by 1, 2 order by 1');
       expect(people.rows).toEqual([
         { machine: 'build-box', person: 'bob', sessions: mine[1]!.sessions },
@@ -68,6 +72,8 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('sessionscope publish', () =
       const after = await teamFigures(db);
       expect(after).toEqual(localFigures(sessionDbFile(m)));
       expect(after.sessions).toBeLessThan(before.sessions);
+      const kept = await teamTotalsAndRollups(db);
+      expect(kept.totals).toEqual(kept.rollups);
       expect((await db.pool.query(`select count(*)::int as n from session where id = '3b577779-b999-4542-a769-8069d3ac5793'`)).rows[0].n).toBe(0);
     } finally {
       await db.close();

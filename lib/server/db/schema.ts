@@ -12,6 +12,7 @@ export interface SessionDb {
   session: SessionTable;
   message: MessageTable;
   usage_rollup: UsageRollupTable;
+  usage_total: UsageTotalTable;
   otlp_export: OtlpExportTable;
   part: PartTable;
   plan: PlanTable;
@@ -139,19 +140,8 @@ export interface MessageTable {
   info: string | null;
 }
 
-/**
- * Assistant messages' usage per session, quarter hour, model, agent and long-context tier, kept by
- * the writer for every session a change set touched: stats sum these rows, not every message.
- */
-export interface UsageRollupTable {
-  source_id: number;
-  session_id: string;
-  /** ms / 900,000, floored: local days and hours of any zone are unions of quarter hours. */
-  quarter: number;
-  provider_id: string | null;
-  model_id: string | null;
-  agent: string | null;
-  long_context: number;
+/** Assistant messages' usage summed (see usage-expressions.ts USAGE_SUMS). */
+export interface UsageSums {
   messages: number;
   used_messages: number;
   cost: number;
@@ -161,6 +151,47 @@ export interface UsageRollupTable {
   reasoning: number;
   cache_read: number;
   cache_write: number;
+}
+
+/**
+ * Assistant messages' usage per session, quarter hour, model, agent and long-context tier, kept by
+ * the writer for every session a change set touched: stats sum these rows, not every message.
+ */
+export interface UsageRollupTable extends UsageSums {
+  source_id: number;
+  session_id: string;
+  /** ms / 900,000, floored: local days and hours of any zone are unions of quarter hours. */
+  quarter: number;
+  provider_id: string | null;
+  model_id: string | null;
+  agent: string | null;
+  long_context: number;
+  /**
+   * The session's kind, project and folder the row was summed under (null: the session was not
+   * written yet): usage_total is keyed by them, so a row leaves the total it joined.
+   */
+  kind: string | null;
+  project_id: string | null;
+  directory: string | null;
+}
+
+/**
+ * usage_rollup summed above the session, per source and per what pricing and the totals' groupings
+ * need (provider, model, agent, the session's kind, project and folder, the long-context tier):
+ * a history's total is a few hundred rows, not one per session and quarter hour. The writer adds a
+ * session's rows as it writes them and takes them out before it deletes them (see ingest/rollup.ts).
+ */
+export interface UsageTotalTable extends UsageSums {
+  source_id: number;
+  /** The grouping columns in one unambiguous text (see usage-expressions.ts `totalKeyOf`): a unique key that NULLs do not split. */
+  key: string;
+  provider_id: string | null;
+  model_id: string | null;
+  agent: string | null;
+  kind: string | null;
+  project_id: string | null;
+  directory: string | null;
+  long_context: number;
 }
 
 /** One trace an OpenTelemetry endpoint acknowledged (`sessionscope export --otlp`): never sent to it again. */

@@ -22,3 +22,23 @@ export function usedOf(prefix: string) {
   const c = (name: string) => sql.ref(`${prefix}.${name}`);
   return sql<number>`sum(case when ${c('input')} + ${c('output')} + ${c('reasoning')} + ${c('cache_read')} + ${c('cache_write')} > 0 or ${c('cost')} > 0 then 1 else 0 end)`;
 }
+
+/** The columns usage_total is keyed by beyond its source (see UsageTotalTable). */
+export const TOTAL_GROUPING = ['provider_id', 'model_id', 'agent', 'kind', 'project_id', 'directory', 'long_context'] as const;
+
+/** The sums a usage row and a total carry. */
+export const USAGE_SUMS = ['messages', 'used_messages', 'cost', 'unrecorded_messages', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const;
+
+/**
+ * usage_total's key: each grouping column of `prefix` as its length, ':' and its text, or '-' for
+ * NULL, joined by ','. The length makes it unambiguous whatever a folder or model name holds, and
+ * NULL stays apart from '' (a unique index of nullable columns would not match NULLs at all). The
+ * same text in SQLite and PostgreSQL.
+ */
+export function totalKeyOf(prefix: string) {
+  const part = (column: string) => {
+    const c = sql.ref(`${prefix}.${column}`);
+    return column === 'long_context' ? sql<string>`cast(${c} as text)` : sql<string>`coalesce(cast(length(${c}) as text) || ':' || ${c}, '-')`;
+  };
+  return sql<string>`${sql.join(TOTAL_GROUPING.map(part), sql` || ',' || `)}`;
+}

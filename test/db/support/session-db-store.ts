@@ -27,7 +27,8 @@ export function databaseRows(store: Store) {
   const key = new Map(keyOf.map((r) => [r.id, r.key]));
   const rows = (table: string) =>
     (conn.prepare(`SELECT * FROM ${table} WHERE source_id IN (${ids})`).all() as Record<string, unknown>[])
-      .map((r) => JSON.stringify({ ...r, source_id: key.get(r.source_id as number) }))
+      // A total's cost is a running sum (added and taken out as sessions change): equal to the cent's billionth.
+      .map((r) => JSON.stringify({ ...r, source_id: key.get(r.source_id as number), ...(table === 'usage_total' ? { cost: Number((r.cost as number).toFixed(9)) } : {}) }))
       .sort();
-  return { projects: rows('project'), sessions: rows('session'), messages: rows('message'), parts: rows('part') };
+  return { projects: rows('project'), sessions: rows('session'), messages: rows('message'), parts: rows('part'), totals: rows('usage_total') };
 }

@@ -53,3 +53,21 @@ export async function teamFigures(db: PostgresSessionDb): Promise<Figures> {
   const stats = await db.answer(teamStatsPlan({ stats: query }, sonnetOnly));
   return figures(stats, (await db.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '1' })))).total);
 }
+
+/**
+ * The team database's totals above the session (usage_total), and its usage rows summed the same
+ * way: the publisher keeps the first equal to the second as it writes and removes sessions.
+ */
+export async function teamTotalsAndRollups(db: PostgresSessionDb): Promise<{ totals: string[]; rollups: string[] }> {
+  const columns = 'source_id, provider_id, model_id, agent, kind, project_id, directory, long_context';
+  const sums = 'sum(messages)::bigint as messages, sum(used_messages)::bigint as used, round(sum(cost)::numeric, 9)::text as cost, sum(input)::bigint as input, sum(output)::bigint as output, sum(reasoning)::bigint as reasoning, sum(cache_read)::bigint as cache_read, sum(cache_write)::bigint as cache_write, sum(unrecorded_messages)::bigint as unrecorded';
+  const rows = async (table: string) => (await db.pool.query(`select ${columns}, ${sums} from ${table} group by ${columns}`)).rows.map((r) => JSON.stringify(r)).sort();
+  return { totals: await rows('usage_total'), rollups: await rows('usage_rollup') };
+}
+
+/** The team's figures by model as this machine's query plan answers them on PostgreSQL (from usage_total, with the ownership rule). */
+export async function teamFiguresFromTotals(db: PostgresSessionDb): Promise<Figures> {
+  const ids = (await db.pool.query('select id from source')).rows.map((r: { id: number }) => Number(r.id));
+  const stats = await db.answer(statsPlan('postgres', query, { sourceIds: ids, prices: sonnetOnly }));
+  return figures(stats, (await db.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '1' })))).total);
+}

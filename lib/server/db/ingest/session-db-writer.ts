@@ -7,7 +7,7 @@ import type { MessageTable, PartTable, ProjectTable, SessionTable, SourceFileTab
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement, type UpsertStatement } from './upsert-statement';
-import { deleteRollup, insertRollup } from './rollup';
+import { deleteRollup, dropEmptyTotals, insertRollup, regroupedSessions, shiftTotals } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
 
 /** Every column of a table, once: a column added to the schema and not written here fails to compile. */
@@ -94,6 +94,12 @@ export class SessionDbWriter {
     deleteParameters: perSessionQuery((source, session) => deleteRollup('sqlite', source, session)),
     insert: compiledOnce((source, session) => insertRollup('sqlite', source, session)),
     insertParameters: perSessionQuery((source, session) => insertRollup('sqlite', source, session)),
+    add: compiledOnce((source, session) => shiftTotals('sqlite', source, session, 1)),
+    addParameters: perSessionQuery((source, session) => shiftTotals('sqlite', source, session, 1)),
+    takeOut: compiledOnce((source, session) => shiftTotals('sqlite', source, session, -1)),
+    takeOutParameters: perSessionQuery((source, session) => shiftTotals('sqlite', source, session, -1)),
+    dropEmpty: dropEmptyTotals('sqlite', 0),
+    regrouped: regroupedSessions(0, '[]').compile(queryBuilder('sqlite')),
   };
   private readonly messageIdsOfSession = this.kysely.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
   private readonly partIdsOfSession = this.kysely.selectFrom('part').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
@@ -146,10 +152,16 @@ export class SessionDbWriter {
       // A record dated out of range is skipped as the store skips it (lib/model/record-times.ts): gone, if it was there.
       const removedSessions = [...changes.removed.sessions];
       const removedMessages = [...changes.removed.messages];
+      const written: string[] = [];
       for (const session of changes.sessions) {
         if (badTimeOfSession(session) !== undefined) removedSessions.push(session.id);
-        else this.db.run(this.upsertSession.query, this.upsertSession.parameters([sessionRow(sourceId, session)]));
+        else {
+          this.db.run(this.upsertSession.query, this.upsertSession.parameters([sessionRow(sourceId, session)]));
+          written.push(session.id);
+        }
       }
+      // A session moved to another project or folder (or written after its messages): its usage is summed under the new one.
+      if (written.length > 0) for (const row of this.db.all<{ session_id: string }>(this.rollup.regrouped, [sourceId, JSON.stringify(written)])) touched.add(row.session_id);
       // One row per id, the last the change gives (a statement may not write a row twice).
       const byId = new Map<string, MessageTable>();
       for (const message of changes.messages) {
@@ -249,12 +261,22 @@ export class SessionDbWriter {
     return this.db.value<string>(this.sessionOfMessage, [sourceId, messageID]);
   }
 
-  /** The sessions' usage rows, summed again from their messages (none for a session that is gone). */
+  /** The sessions' usage rows, summed again from their messages (none for a session that is gone), and the totals with them. */
   private sumUsage(sourceId: number, sessions: Iterable<string>): void {
+    let any = false;
     for (const id of sessions) {
-      this.db.run(this.rollup.delete, this.rollup.deleteParameters(sourceId, id));
+      any = true;
+      this.dropUsage(sourceId, id);
       this.db.run(this.rollup.insert, this.rollup.insertParameters(sourceId, id));
+      this.db.run(this.rollup.add, this.rollup.addParameters(sourceId, id));
     }
+    if (any) this.db.run(this.rollup.dropEmpty, [sourceId, 0]);
+  }
+
+  /** A session's usage rows out of the totals, then deleted. */
+  private dropUsage(sourceId: number, sessionID: string): void {
+    this.db.run(this.rollup.takeOut, this.rollup.takeOutParameters(sourceId, sessionID));
+    this.db.run(this.rollup.delete, this.rollup.deleteParameters(sourceId, sessionID));
   }
 
   /**
@@ -306,10 +328,12 @@ export class SessionDbWriter {
     for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) sessions.push(id as string);
     for (const [id] of this.db.iterateRaw(k.selectFrom('source_file').select('session_id').where('source_id', '=', sourceId).where('session_id', 'is not', null).compile())) if (!contents.sessions.has(id as string)) sessions.push(id as string);
     for (const id of new Set(sessions)) {
-      for (const table of ['part', 'message', 'usage_rollup'] as const) this.db.run(k.deleteFrom(table).where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+      for (const table of ['part', 'message'] as const) this.db.run(k.deleteFrom(table).where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+      this.dropUsage(sourceId, id);
       this.db.run(k.deleteFrom('source_file').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
       this.db.run(k.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
     }
+    if (sessions.length > 0) this.db.run(this.rollup.dropEmpty, [sourceId, 0]);
   }
 
   /** Parts of the source a full read did not produce are gone (equal counts: every part read was written, nothing is). */

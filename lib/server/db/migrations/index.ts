@@ -8,8 +8,9 @@ import { messageInfoMigration } from './0006-message-info';
 import { teamPublishedMigration } from './0007-team-published';
 import { partTextMigration } from './0008-part-text';
 import { sourceFileMigration } from './0011-source-file';
+import { usageTotalMigration } from './0012-usage-total';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration, usageTotalMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -9,7 +9,7 @@ export const SESSION_COLUMNS = ['id', 'kind', 'project_id', 'directory', 'parent
 export const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'provider_id', 'model_id', 'agent', 'cost', 'cost_unrecorded', 'input', 'output', 'reasoning', 'cache_read', 'cache_write', 'ttft'] as const satisfies readonly (keyof MessageTable)[];
 /** Tool calls only (name, outcome, times): a part row holds no text, and other parts say nothing a team asks. */
 export const PART_COLUMNS = ['id', 'session_id', 'message_id', 'type', 'tool', 'status', 'rejected', 'created', 'ended'] as const satisfies readonly (keyof PartTable)[];
-export const ROLLUP_COLUMNS = ['session_id', 'quarter', 'provider_id', 'model_id', 'agent', 'long_context', 'messages', 'used_messages', 'cost', 'unrecorded_messages', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const satisfies readonly (keyof UsageRollupTable)[];
+export const ROLLUP_COLUMNS = ['session_id', 'quarter', 'provider_id', 'model_id', 'agent', 'long_context', 'kind', 'project_id', 'directory', 'messages', 'used_messages', 'cost', 'unrecorded_messages', 'input', 'output', 'reasoning', 'cache_read', 'cache_write'] as const satisfies readonly (keyof UsageRollupTable)[];
 
 type Row<C extends readonly string[]> = Record<C[number], unknown>;
 export type SessionValues = Row<typeof SESSION_COLUMNS> & { digest: string };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { queryBuilder } from '../builders';
+import { dropEmptyTotals, shiftTotals } from '../ingest/rollup';
 import type { PostgresSessionDb } from '../postgres/postgres-session-db';
 import type { PlanTable, SessionDb } from '../schema';
 import type { PublishedText } from '@/lib/team/published-text';
@@ -57,6 +58,8 @@ export async function writeSessions(db: PostgresSessionDb, teamSourceId: number,
   if (ids.length === 0) return;
   const withSource = <R extends object>(rows: readonly R[]) => rows.map((row) => ({ source_id: teamSourceId, ...row }));
   await db.transaction(async (client) => {
+    // The sessions' usage leaves the source's totals with their usage rows, and comes back with the new ones.
+    await db.run(shiftTotals('postgres', teamSourceId, ids, -1), client);
     for (const table of ['message', 'usage_rollup', 'part', 'part_text'] as const) await db.run(k.deleteFrom(table).where('source_id', '=', teamSourceId).where('session_id', 'in', ids).compile(), client);
     if (gone.length > 0) {
       await db.run(k.deleteFrom('session_status').where('source_id', '=', teamSourceId).where('session_id', 'in', [...gone]).compile(), client);
@@ -65,6 +68,8 @@ export async function writeSessions(db: PostgresSessionDb, teamSourceId: number,
     for (const rows of chunks(withSource(local.sessions))) await db.run(upsert('session', rows, ['source_id', 'id']), client);
     for (const rows of chunks(withSource(local.messages))) await db.run(upsert('message', rows, ['source_id', 'id']), client);
     for (const rows of chunks(withSource(local.rollups))) await db.run(k.insertInto('usage_rollup').values(rows as never).compile(), client);
+    await db.run(shiftTotals('postgres', teamSourceId, ids, 1), client);
+    await db.run(dropEmptyTotals('postgres', teamSourceId), client);
     for (const rows of chunks(withSource(local.parts))) await db.run(k.insertInto('part').values(rows as never).compile(), client);
     for (const rows of textChunks(texts)) await db.run(k.insertInto('part_text').values(withSource(rows)).compile(), client);
   });

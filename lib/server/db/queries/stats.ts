@@ -13,6 +13,7 @@ import { QUARTER_HOUR_MS } from '../usage-expressions';
 import { ownedSessions } from './owned-sessions';
 import { sessionHeads, sourceProjects } from './session-list';
 import { quarterRangeQuery, toUsageRow, usageRowsQuery, type UsageFilters } from './usage-rows';
+import { totalsAnswer, usageTotalsQuery } from './usage-totals';
 
 export interface StatsContext extends Pick<StatsInput, 'prices'> {
   sourceIds: readonly number[];
@@ -66,7 +67,10 @@ export function* statsPlan(engine: Engine, query: StatsQuery, context: StatsCont
     agents: query.agent === undefined ? undefined : yield* agentsMatching(engine, context.sourceIds, query.agent),
     sessionIDs: query.session ? [...subtreeSessionIDs(sessions, [query.session])] : undefined,
   };
-  const rows = (yield usageRowsQuery(engine, context.sourceIds, usageDimensions(query.groupBy, query.split), filters, {}, yield* localDaysOf(engine, query, context.sourceIds))).map(toUsageRow);
+  const dimensions = usageDimensions(query.groupBy, query.split);
+  // Without time or sessions, the totals kept above the session answer (a restart's first figures).
+  const summed = !bySession && totalsAnswer(dimensions, filters);
+  const rows = (yield summed ? usageTotalsQuery(engine, context.sourceIds, dimensions, filters) : usageRowsQuery(engine, context.sourceIds, dimensions, filters, {}, yield* localDaysOf(engine, query, context.sourceIds))).map(toUsageRow);
   const projects = yield* sourceProjects(engine, context.sourceIds);
   return foldUsageRows(rows, { sessions, groupBy: query.groupBy, split: query.split, timeZone: query.timeZone, prices: context.prices, projects, roots: query.roots });
 }
