@@ -4,7 +4,7 @@ import type { OffsetSpan } from '@/lib/accounting/time-keys';
 import type { UsageDimension, UsageRow } from '@/lib/accounting/usage-rows';
 import { queryBuilder, type Engine } from '../builders';
 import { longContextOf, MAX_DATE_MS, QUARTER_HOUR_MS, quarterOf, usedOf } from '../usage-expressions';
-import { ownedSessions } from './owned-sessions';
+import { hiddenSessions, ownedSessions } from './owned-sessions';
 
 /** Filters SQL can apply itself; the rest (normalised agent names, subtrees) arrive as value lists. */
 export interface UsageFilters {
@@ -90,17 +90,30 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
   const tier = fromRollup ? sql<number>`u.long_context` : longContextOf('u');
   const sum = (column: string) =>
     fromRollup ? sql<number>`sum(${sql.ref(`u.${column}`)})` : column === 'messages' ? sql<number>`count(*)` : column === 'used_messages' ? usedOf('u') : sql<number>`sum(${sql.ref(`u.${column === 'unrecorded_messages' ? 'cost_unrecorded' : column}`)})`;
+  // Usage rows carry the kind, project and folder they were summed under (the session's): unless a
+  // filter needs more of the session (archived), they are read without joining the sessions, less
+  // the rows of sessions another source outranks (rare). Messages (unaligned ranges) join them.
+  const own = fromRollup && f.excludeArchived !== true;
+  const attr = (column: 'kind' | 'project_id' | 'directory' | 'archived') => sql.ref(`${own ? 'u' : 'o'}.${column}`);
   // A published team's sessions need no ownership query: the CTE is then inlined, a plain join.
+  const withOwned = k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
+  // Without the join only the outranked sessions are named (`hidden`, read by the raw filter below).
+  const withHidden = k.with((cte) => cte('hidden').materialized(), () => hiddenSessions(engine, sourceIds)) as unknown as typeof withOwned;
   const base = team.publishedOwned
     ? k.with('owned', () => k.selectFrom('session as s').select(['s.source_id', 's.id', 's.kind', 's.project_id', 's.directory', 's.parent_id', 's.archived']).where('s.source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1]))
-    : k.with((cte) => cte('owned').materialized(), () => ownedSessions(engine, sourceIds));
+    : own
+      ? withHidden
+      : withOwned;
   const table = fromRollup ? base.selectFrom('usage_rollup as u') : base.selectFrom('message as u').where('u.role', '=', 'assistant').where('u.created', '>=', -MAX_DATE_MS).where('u.created', '<=', MAX_DATE_MS);
   const apart = team.publishedOwned && team.keepApart ? team.keepApart : { kind: true, project: true };
-  const joined = apart.kind || apart.project || !fromRollup || f.project !== undefined || f.kinds !== undefined || f.excludeArchived === true;
-  const sessionColumn = (column: 'kind' | 'project_id' | 'directory', kept: boolean) => (kept ? sql.ref(`o.${column}`).as(column) : sql<string>`''`.as(column));
+  const joined = !own && (apart.kind || apart.project || !fromRollup || f.project !== undefined || f.kinds !== undefined || f.excludeArchived === true);
+  const sessionColumn = (column: 'kind' | 'project_id' | 'directory', kept: boolean) => (kept ? attr(column).as(column) : sql<string>`''`.as(column));
   let query = table
     .$if(joined, (qb) => qb.innerJoin('owned as o', (join) => join.onRef('o.source_id', '=', 'u.source_id').onRef('o.id', '=', 'u.session_id')) as unknown as typeof qb)
     .$if(!joined, (qb) => qb.where('u.source_id', 'in', sourceIds.length > 0 ? [...sourceIds] : [-1]))
+    // A usage row summed before its session was written is not shown (the join would drop it too).
+    .$if(own, (qb) => qb.where(sql.ref('u.kind'), 'is not', null))
+    .$if(own && !team.publishedOwned, (qb) => qb.where(sql<SqlBool>`not exists (select 1 from hidden h where h.source_id = u.source_id and h.id = u.session_id)`))
     .$if(owner !== undefined, (qb) => qb.innerJoin('source as src', 'src.id', 'u.source_id') as unknown as typeof qb)
     .select([
       owner ? sql.ref(`src.${owner}`).as('owner') : sql<null>`null`.as('owner'),
@@ -131,9 +144,9 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
     if (f.from !== undefined) query = query.where(sql.ref('u.created'), '>=', f.from);
     if (f.to !== undefined) query = query.where(sql.ref('u.created'), '<', f.to);
   }
-  if (f.project !== undefined) query = query.where(sql.ref('o.project_id'), '=', f.project);
-  if (f.kinds) query = query.where(sql.ref('o.kind'), 'in', f.kinds.length > 0 ? [...f.kinds] : ['']);
-  if (f.excludeArchived) query = query.where(sql.ref('o.archived'), 'is', null);
+  if (f.project !== undefined) query = query.where(attr('project_id'), '=', f.project);
+  if (f.kinds) query = query.where(attr('kind'), 'in', f.kinds.length > 0 ? [...f.kinds] : ['']);
+  if (f.excludeArchived) query = query.where(attr('archived'), 'is', null);
   if (f.providerID !== undefined) query = query.where('u.provider_id', '=', f.providerID);
   if (f.modelID !== undefined) query = query.where('u.model_id', '=', f.modelID);
   if (f.sessionIDs) query = query.where('u.session_id', 'in', f.sessionIDs.length > 0 ? [...f.sessionIDs] : ['']);
@@ -148,7 +161,7 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
     });
   }
   const groups = [...(owner ? [sql.ref(`src.${owner}`)] : []), ...(quarter ? [day ?? bucket] : []), ...(agent ? [sql.ref('u.agent')] : []), ...(session ? [sql.ref('u.session_id')] : [])];
-  const apartBy = [...(apart.kind ? [sql.ref('o.kind')] : []), ...(apart.project ? [sql.ref('o.project_id'), sql.ref('o.directory')] : [])];
+  const apartBy = [...(apart.kind ? [attr('kind')] : []), ...(apart.project ? [attr('project_id'), attr('directory')] : [])];
   return query.groupBy([...groups, sql.ref('u.provider_id'), sql.ref('u.model_id'), ...apartBy, tier]).compile();
 }
 
