@@ -1,12 +1,12 @@
-// A cache written by the previous build (schema 1: no "cost recorded" columns) is migrated forward
-// in place, and the next start fills what the new columns say: Codex CLI's recorded cost reads
-// "not recorded", never "$0 spent", though its source is unchanged since that build read it whole.
+// A cache an earlier build wrote is migrated forward in place (schemas 8 and 11 here), and the next
+// start fills what the new columns say; one whose migrations cannot apply is rebuilt (it is a
+// cache): Codex CLI's recorded cost then reads "not recorded", never "$0 spent".
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEMA_VERSION } from '@/lib/server/db/migrations';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { getStats } from '@/lib/server/queries/get-stats';
@@ -17,6 +17,14 @@ import { CODEX_VERSION } from '../tools/agent-bins';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const dirs: string[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+/** What the start printed about rebuilding the database (it warns when it removes one). */
+function rebuildWarnings() {
+  const warn = vi.spyOn(console, 'warn');
+  return () => warn.mock.calls.map((args) => String(args[0])).filter((line) => line.includes('rebuilt'));
+}
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -32,8 +40,8 @@ const byModel = statsQuerySchema.parse({ groupBy: 'model' });
 /** What migration 12 added, taken away (a cache an earlier build left). */
 const UNDO_USAGE_TOTAL = 'DROP TABLE usage_total; ALTER TABLE usage_rollup DROP COLUMN kind; ALTER TABLE usage_rollup DROP COLUMN project_id; ALTER TABLE usage_rollup DROP COLUMN directory;';
 
-describe('a session database of the previous schema', () => {
-  it('is migrated in place, and its unchanged sources are read into the new columns', async () => {
+describe('a session database its migrations cannot bring forward', () => {
+  it('is rebuilt, and its sources are read into the new columns', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-upgrade-'));
     dirs.push(dir);
     const file = path.join(dir, 'sessions.db');
@@ -45,14 +53,16 @@ describe('a session database of the previous schema', () => {
     expect(before.messages).toBeGreaterThan(0);
     expect(before.unrecordedMessages).toBe(before.messages);
 
-    // What the previous build left: schema 1, every source marked as read whole.
+    // Says schema 1, every source marked as read whole, but holds the later migrations' tables: they cannot run again.
     const raw = new Database(file);
     raw.exec('ALTER TABLE message DROP COLUMN cost_unrecorded; ALTER TABLE usage_rollup DROP COLUMN unrecorded_messages; DELETE FROM schema_migration WHERE version > 1;');
     expect(raw.prepare('SELECT count(*) FROM source WHERE complete_as IS NOT NULL').pluck().get()).toBeGreaterThan(0);
     raw.close();
 
+    const rebuilt = rebuildWarnings();
     const second = codexStore(file);
     await second.start();
+    expect(rebuilt()).toHaveLength(1);
     const after = getStats(second, bySource);
     second.stop();
     second.sessionDb!.close();
@@ -92,7 +102,9 @@ describe('a session database of schema 8 (before file entries)', () => {
     raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} DELETE FROM schema_migration WHERE version > 8;`);
     raw.close();
 
+    const rebuilt = rebuildWarnings();
     const upgraded = await start();
+    expect(rebuilt()).toEqual([]);
     // The transcripts are read once more (their entries are written); OpenCode's database is not.
     expect(upgraded.taken.get('claude')).toBe(first.taken.get('claude'));
     expect(upgraded.taken.get('opencode-sqlite') ?? 0).toBe(0);
@@ -132,7 +144,9 @@ describe('a session database of schema 11 (before the totals above the session)'
     raw.exec(`${UNDO_USAGE_TOTAL} DELETE FROM schema_migration WHERE version > 11;`);
     raw.close();
 
+    const rebuilt = rebuildWarnings();
     const upgraded = await start();
+    expect(rebuilt()).toEqual([]);
     expect(upgraded.taken).toBe(0);
     expect(upgraded.figures.model.complete).toBe(true);
     // By model the totals answer; by source the usage rows do: both as before the upgrade.
