@@ -43,6 +43,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('sessionscope publish', () =
       expect(kept.totals.length).toBeGreaterThan(0);
       expect(kept.totals).toEqual(kept.rollups);
       expect(await teamFiguresFromTotals(db)).toEqual(team);
+      expect(await teamFigures(db, 'day')).toEqual(team);
       const people = await db.pool.query('select machine, person, count(*)::int as sessions from session join source on source.id = session.source_id group by 1, 2 order by 1');
       expect(people.rows).toEqual([
         { machine: 'build-box', person: 'bob', sessions: mine[1]!.sessions },

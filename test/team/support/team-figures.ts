@@ -48,9 +48,12 @@ export function localFigures(file: string): Figures {
   }
 }
 
-/** The team's figures as /api/stats?scope=team and /api/sessions?scope=team answer them. */
-export async function teamFigures(db: PostgresSessionDb): Promise<Figures> {
-  const stats = await db.answer(teamStatsPlan({ stats: query }, sonnetOnly));
+/**
+ * The team's figures as /api/stats?scope=team and /api/sessions?scope=team answer them: by model
+ * from the totals above the session, by day from the usage rows (the same figures, two ways).
+ */
+export async function teamFigures(db: PostgresSessionDb, groupBy: 'model' | 'day' = 'model'): Promise<Figures> {
+  const stats = await db.answer(teamStatsPlan({ stats: groupBy === 'model' ? query : statsQuerySchema.parse({ groupBy, timeZone: 'UTC' }) }, sonnetOnly));
   return figures(stats, (await db.answer(teamSessionsPlan(teamSessionsQuerySchema.parse({ limit: '1' })))).total);
 }
 

@@ -10,6 +10,7 @@ import type { QueryPlan } from '../query-plan';
 import { sourceProjects, type SessionHead } from './session-list';
 import { statsPlan } from './stats';
 import { toUsageRow, usageRowsQuery } from './usage-rows';
+import { teamTotalsQuery } from './usage-totals';
 
 export interface TeamStatsQuery {
   stats: StatsQuery;
@@ -61,7 +62,10 @@ export function* teamStatsPlan(q: TeamStatsQuery, prices: StatsInput['prices']):
   const split = q.teamGroupBy ? undefined : s.split;
   // Team prices are models.dev's, the same for every session: rows are kept apart by kind or project only to group by them.
   const keepApart = { kind: groupBy === 'source' || split === 'source', project: groupBy === 'project' || split === 'project' };
-  const raw = yield usageRowsQuery('postgres', ids, usageDimensions(groupBy, split), { from: s.from, to: s.to, project: s.project, kinds }, { owner: q.teamGroupBy, publishedOwned: true, keepApart });
+  const dimensions = usageDimensions(groupBy, split);
+  // Without time, agent or a grouping by kind or project, the totals above the session answer (the team view's first figures).
+  const summed = dimensions.size === 0 && s.from === undefined && s.to === undefined && !keepApart.kind && !keepApart.project;
+  const raw = yield summed ? teamTotalsQuery(ids, q.teamGroupBy, { project: s.project, kinds }) : usageRowsQuery('postgres', ids, dimensions, { from: s.from, to: s.to, project: s.project, kinds }, { owner: q.teamGroupBy, publishedOwned: true, keepApart });
   const rows = raw.map(toUsageRow);
   const sessions = yield* headsOf(ids, [...new Set(rows.map((r) => r.sessionID ?? r.rep))]);
   const projects = yield* sourceProjects('postgres', ids);

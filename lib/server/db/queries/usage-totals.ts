@@ -57,3 +57,22 @@ export function usageTotalsQuery(engine: Engine, sourceIds: readonly number[], d
     from grouped g`;
   return query.compile(queryBuilder(engine));
 }
+
+/**
+ * A team's usage without time from its totals (usageRowsQuery's rows for `publishedOwned` without
+ * kind or project kept apart): each machine published only the sessions it shows, so nothing is
+ * taken out; `owner` groups by the source's machine or person. Team prices are models.dev's, the
+ * same for every session: the rows need no session to be priced as (`rep` '').
+ */
+export function teamTotalsQuery(sourceIds: readonly number[], owner: 'machine' | 'person' | undefined, f: Pick<UsageFilters, 'project' | 'kinds'>) {
+  const ids = sql.join(sourceIds.length > 0 ? [...sourceIds] : [-1]);
+  const terms: RawBuilder<unknown>[] = [sql`t.source_id in (${ids})`, sql`t.kind is not null`];
+  if (f.project !== undefined) terms.push(sql`t.project_id = ${f.project}`);
+  if (f.kinds) terms.push(sql`t.kind in (${sql.join(f.kinds.length > 0 ? [...f.kinds] : [''])})`);
+  const ownerColumn = owner ? sql.ref(`src.${owner}`) : undefined;
+  const summed = sql.join(USAGE_SUMS.map((s) => sql`sum(${sql.ref(`t.${s}`)}) as ${sql.ref(s)}`));
+  return sql`select ${ownerColumn ?? sql`null`} as owner, null as quarter, null as agent, null as session_id, t.provider_id, t.model_id, '' as kind, '' as project_id, '' as directory, t.long_context, '' as rep, ${summed}
+    from usage_total t ${owner ? sql`join source src on src.id = t.source_id` : sql``}
+    where ${sql.join(terms, sql` and `)}
+    group by ${ownerColumn ? sql`${ownerColumn}, ` : sql``}t.provider_id, t.model_id, t.long_context`.compile(queryBuilder('postgres'));
+}
