@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FactsTable, factsTransferList, packFacts } from './packed-facts';
+import { FactsPacker, FactsTable, factsTransferList, packFacts } from './packed-facts';
 import type { MessageFacts } from './session-documents';
 
 function entries(count: number): [string, MessageFacts][] {
@@ -35,5 +35,15 @@ describe('message facts packed for a worker', () => {
     expect(packed.columns.length).toBe(0);
     const table = new FactsTable(moved);
     for (const [id, facts] of entries(1_000)) expect(table.get(id)).toStrictEqual(facts);
+  });
+
+  it('packs facts added one by one, past the room it started with, as packFacts packs the list', () => {
+    const all = entries(1_000);
+    const packer = new FactsPacker(3);
+    for (const [id, facts] of all) packer.add(id, facts);
+    const packed = packer.packed();
+    expect(packed).toStrictEqual(packFacts(all));
+    const table = new FactsTable(packed);
+    for (const [id, facts] of all) expect(table.get(id)).toStrictEqual(facts);
   });
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import type { PlanView } from '@/lib/plans/plan-work';
 import { PLAN_ID_PREFIX } from '@/lib/search/search-links';
-import { packFacts, type PackedFacts } from '@/lib/search/packed-facts';
+import { FactsPacker, type PackedFacts } from '@/lib/search/packed-facts';
 import { messageDocuments, messageFacts, planDocument, sessionDocuments, type MessageFacts } from '@/lib/search/session-documents';
 import type { SearchProgress } from '@/lib/search/search-types';
 import { yieldToRequests } from '../http/request-activity';
@@ -470,12 +470,14 @@ export class SearchUpdater {
     const gathered = this.gathered;
     this.gathered = undefined;
     const wanted = new Set(ids);
-    const out = gathered ? gathered.facts.filter(([, f]) => wanted.has(f.sessionID)) : [];
+    // Packed as they are read: each session's messages are let go before the next is read.
+    const packer = new FactsPacker();
+    if (gathered) for (const [id, f] of gathered.facts) if (wanted.has(f.sessionID)) packer.add(id, f);
     for (const id of ids) {
       if (gathered?.sessions.has(id)) continue;
-      for (const m of this.store.view.ownerOf(id)?.messagesOf(id) ?? []) out.push([m.id, messageFacts(m)]);
+      for (const m of this.store.view.ownerOf(id)?.messagesOf(id) ?? []) packer.add(m.id, messageFacts(m));
     }
-    return packFacts(out);
+    return packer.packed();
   }
 
   private schedule(): void {

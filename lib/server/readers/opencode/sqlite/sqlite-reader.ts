@@ -1,8 +1,7 @@
 import 'server-only';
 import { existsSync, statSync } from 'node:fs';
-import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { MessageInfo } from '@/lib/model/message';
-import { emptyChangeSet, gatherStages, mergeChangeSets, type ChangeSet, type ContentRequest, type FullReadOptions, type GonePart, type HeldSource, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
+import { emptyChangeSet, gatherStages, isEmptyChangeSet, mergeChangeSets, type ChangeSet, type ContentRequest, type FullReadOptions, type GonePart, type HeldSource, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../../read-result';
 import { loadSqliteContent, loadSqliteStepIndex } from './sqlite-content';
 import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type OpenedDatabase } from './open-database';
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
@@ -15,10 +14,10 @@ import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-mess
 import type { SourceCache } from '@/lib/server/index-cache/index-cache';
 import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
 import { FirstOutputs, repliesToRetime, takeRetimed } from '../first-output';
+import { ReadReplies } from './read-replies';
 
 /** The fingerprint of a database that is not there: a machine without OpenCode is as current as any. */
 const ABSENT = 'absent';
-import { appendAll } from '@/lib/arrays/append-all';
 
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
@@ -119,7 +118,7 @@ export class SqliteReader implements SourceReader {
       if (yield* this.firstStage(q, first)) yield* this.heldStages(q, held);
       return;
     }
-    const messages: MessageInfo[] = [];
+    const messages = new ReadReplies();
     const cache = this.found() ? this.cache : undefined;
     if (cache && cache.page(SIGNATURE_KEY, 1).length > 0) {
       // A restart: only messages whose rowid or time changed since the index was written are parsed.
@@ -167,7 +166,7 @@ export class SqliteReader implements SourceReader {
     }
     // The scan failed or the file changed under it: read everything again from the copy.
     this.cursor = new SqliteCursor();
-    messages.length = 0;
+    messages.clear();
     opened.complete = true;
     if (yield* this.queryStages(q, opened, messages)) yield* this.tailParts(q, messages);
   }
@@ -176,7 +175,7 @@ export class SqliteReader implements SourceReader {
    * Projects and sessions (the first stage), then messages in chunks, read from the file itself: on
    * the worker (`messageScan`) where there is one, else here.
    */
-  private async *scanStages(scan: ScannedTables, first: ChangeSet, messages: MessageInfo[], afterScan: () => void, messageScan?: MessageScan): AsyncGenerator<ChangeSet, 'none' | 'partial' | 'complete'> {
+  private async *scanStages(scan: ScannedTables, first: ChangeSet, messages: ReadReplies, afterScan: () => void, messageScan?: MessageScan): AsyncGenerator<ChangeSet, 'none' | 'partial' | 'complete'> {
     try {
       const scanned = emptyChangeSet();
       try {
@@ -205,7 +204,7 @@ export class SqliteReader implements SourceReader {
           const chunk = emptyChangeSet();
           this.takeScanned(chunk, next.value.chunk);
           taken++;
-          appendAll(messages, chunk.messages);
+          messages.note(chunk.messages);
           yield chunk;
         }
       }
@@ -214,7 +213,7 @@ export class SqliteReader implements SourceReader {
           for (const rows of scan.messages(MESSAGE_CHUNK)) {
             const chunk = emptyChangeSet();
             for (const row of rows) this.take(chunk, 'message', row);
-            appendAll(messages, chunk.messages);
+            messages.note(chunk.messages);
             yield chunk;
           }
         } catch (error) {
@@ -265,7 +264,7 @@ export class SqliteReader implements SourceReader {
    * the database too. `indexScan`: the index's pages read on a worker (a page it could not read, and
    * every page after, are read here).
    */
-  private async *warmStages(q: Queries, first: ChangeSet, messages: MessageInfo[], cache: SourceCache, indexScan?: MessageScan): AsyncGenerator<ChangeSet, boolean> {
+  private async *warmStages(q: Queries, first: ChangeSet, messages: ReadReplies, cache: SourceCache, indexScan?: MessageScan): AsyncGenerator<ChangeSet, boolean> {
     if (!(yield* this.firstStage(q, first))) return false;
     const unchanged = cache.version(SIGNATURE_KEY) === this.cacheSignature();
     let chunk = emptyChangeSet();
@@ -316,7 +315,7 @@ export class SqliteReader implements SourceReader {
         for (const [i, { message, rowid }] of decoded.entries()) takeEntry(chunk, message.id, index.versions[i] ?? '', () => ({ message, rowid }));
         for (const [id, version, value] of index.raw) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
         after = index.lastKey;
-        appendAll(messages, chunk.messages);
+        messages.note(chunk.messages);
         yield chunk;
         chunk = emptyChangeSet();
       }
@@ -325,7 +324,7 @@ export class SqliteReader implements SourceReader {
       const page = cache.page(after, MESSAGE_CHUNK);
       for (const [id, version, value] of page) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
       if (chunk.messages.length > 0) {
-        appendAll(messages, chunk.messages);
+        messages.note(chunk.messages);
         yield chunk;
         chunk = emptyChangeSet();
       }
@@ -341,7 +340,7 @@ export class SqliteReader implements SourceReader {
         if (row) this.take(chunk, 'message', row);
       }
     });
-    appendAll(messages, chunk.messages);
+    messages.note(chunk.messages);
     yield chunk;
     return true;
   }
@@ -368,14 +367,14 @@ export class SqliteReader implements SourceReader {
   }
 
   /** Projects and sessions (the first stage, `first`), then messages in chunks, through SQLite; false if it failed. */
-  private *queryStages(q: Queries, first: ChangeSet, messages: MessageInfo[]): Generator<ChangeSet, boolean> {
+  private *queryStages(q: Queries, first: ChangeSet, messages: ReadReplies): Generator<ChangeSet, boolean> {
     if (!(yield* this.firstStage(q, first))) return false;
     // By rowid in chunks: no statement stays open while pages read the database between chunks.
     for (let after = 0; ; ) {
       const chunk = emptyChangeSet();
       const rows = this.attempt(chunk, () => q.messagesPage.all(after, MESSAGE_CHUNK) as Row[]);
       for (const row of rows ?? []) this.take(chunk, 'message', row);
-      appendAll(messages, chunk.messages);
+      messages.note(chunk.messages);
       yield chunk;
       if (!rows || rows.length < MESSAGE_CHUNK || !this.queries) break;
       after = Number(rows.at(-1)?._rowid ?? after);
@@ -388,11 +387,15 @@ export class SqliteReader implements SourceReader {
    * are complete before this runs, and requests are let out between stages. The part cursor starts
    * at the newest part before the read (a part written meanwhile is read again, not missed).
    */
-  private *tailParts(q: Queries, messages: readonly MessageInfo[]): Generator<ChangeSet> {
+  private *tailParts(q: Queries, messages: ReadReplies): Generator<ChangeSet> {
     const done = emptyChangeSet();
     done.messagesComplete = true;
     yield done;
-    const newest = yield* this.newestParts(q, tailMessageIds(messages));
+    // What the summary index learns of the messages is written now, beside the parts read, not at
+    // its end: the writer holds each message until written (~1.3 KB each; at 20,000 sessions it
+    // held 400,000 through minutes of parts). The signature follows once the read is done.
+    this.cacheWriter?.schedule(undefined, 0);
+    const newest = yield* this.newestParts(q, messages.tailIds());
     if (newest === undefined) return;
     if (this.fullRead?.toolCalls?.() ?? true) yield* this.outputParts(q, newest, messages);
     // Parts newer than `newest` that this read met (OpenCode writing meanwhile) moved the cursor past
@@ -449,13 +452,12 @@ export class SqliteReader implements SourceReader {
    * The same pass notes every output part's times: then the replies, again, with their time to
    * first token (the session database keeps it; the messages came before their parts).
    */
-  private *outputParts(q: Queries, newest: number, messages: readonly MessageInfo[]): Generator<ChangeSet> {
-    const outputs = new FirstOutputs();
+  private *outputParts(q: Queries, newest: number, replies: ReadReplies): Generator<ChangeSet> {
     for (let after = 0; ; ) {
       const chunk = emptyChangeSet();
       const rows = this.attempt(chunk, () => q.outputPartsPage.all(after, newest, TOOL_PAGE) as Row[]);
       for (const row of rows ?? []) {
-        outputs.note(String(row.message_id), row.type, row.own_start, row.run_start, row.time_created);
+        replies.noteOutput(String(row.message_id), row.type, row.own_start, row.run_start, row.time_created);
         if (row.type === 'tool') this.take(chunk, 'part', row);
       }
       yield chunk;
@@ -463,8 +465,29 @@ export class SqliteReader implements SourceReader {
       if (rows.length < TOOL_PAGE) break;
       after = Number(rows.at(-1)?._rowid ?? newest);
     }
-    const timed = outputs.withTtft(messages);
-    for (let i = 0; i < timed.length; i += MESSAGE_CHUNK) yield { ...emptyChangeSet(), messages: timed.slice(i, i + MESSAGE_CHUNK) };
+    yield* this.retimedReplies(q, replies);
+  }
+
+  /**
+   * The replies whose time to first token the parts gave, parsed again from their rows by rowid
+   * page (the read keeps no message: see ReadReplies); rows of other messages are passed over
+   * unparsed. A row that no longer parses was listed by the read that took it.
+   */
+  private *retimedReplies(q: Queries, replies: ReadReplies): Generator<ChangeSet> {
+    if (replies.replies === 0) return;
+    for (let after = 0; ; ) {
+      const chunk = emptyChangeSet();
+      const rows = this.attempt(chunk, () => q.messagesPage.all(after, MESSAGE_CHUNK) as Row[]);
+      for (const row of rows ?? []) {
+        const ttft = replies.changedTtft(String(row.id));
+        if (ttft === undefined) continue;
+        const reshaped = messageFromRow(row);
+        if (reshaped.ok && reshaped.value.role === 'assistant') chunk.messages.push({ ...reshaped.value, ttft });
+      }
+      if (!isEmptyChangeSet(chunk)) yield chunk;
+      if (!rows || rows.length < MESSAGE_CHUNK) return;
+      after = Number(rows.at(-1)?._rowid ?? after);
+    }
   }
 
   async retimeReplies(changes: ChangeSet, known: (sessionID: string, messageID: string) => MessageInfo | undefined, gone: readonly GonePart[] = []): Promise<void> {
