@@ -93,13 +93,18 @@ describe('network exposure: default launch', () => {
     expect(asset).toBeDefined();
     const replies: [string, HttpReply][] = [['/', home]];
     // Next's own redirects ('//api/x', a trailing slash) and 404s too.
-    for (const p of ['//api/health', '/sessions/', '/api/health/', '/sessions', '/diagnostics', '/no-such-page', '/api/health', '/api/sessions', '/api/projects', '/api/stats?format=csv', '/api/plans', '/api/sessions/ses_missing', '/api/sessions/bad%2Fid', asset ?? '/']) {
+    for (const p of ['/favicon.ico', '//api/health', '/sessions/', '/api/health/', '/sessions', '/diagnostics', '/no-such-page', '/api/health', '/api/sessions', '/api/projects', '/api/stats?format=csv', '/api/plans', '/api/sessions/ses_missing', '/api/sessions/bad%2Fid', asset ?? '/']) {
       replies.push([p, await get(`${server.url}${p}`, { origin: server.url })]);
     }
     for (const [p, reply] of replies) {
       expect(reply.status, p).toBeLessThan(500);
       expectSecurityHeaders(p, reply);
     }
+    // A browser that asks before the page names its icon gets it, not a 404 in its console.
+    const icon = replies.find(([p]) => p === '/favicon.ico')![1];
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toContain('<svg');
     const stream = openEventStream(`${server.url}/api/events`);
     expect(await stream.opened).toBe(200);
     stream.close();
