@@ -15,10 +15,29 @@ const SYSTEM = [
   'test/safety/{crash,exit-leftovers,health-issues,hostile-files,load,network,read-only}.test.ts',
 ];
 
-// Tests beside the code that change what another file would see: replace a module (vi.mock), fake
-// timers, or count on a process-wide counter starting at zero. They run in the 'unit' project, each
-// in a fresh process, as test/ does (its files set process.env, spy on globals and read such counters).
-const OWN_PROCESS = ['lib/server/fs/bulk-read/read-listed-files.test.ts', 'lib/server/startup/first-answer.test.ts', 'lib/server/watcher/shallow-watch.test.ts'];
+// Unit files that change what another file in the same process would see: they set process.env,
+// replace a module (vi.mock), spy on or fake a global (console, Date, timers, a prototype), or count
+// on a process-wide counter starting from zero. They run each in a fresh process (the
+// 'unit-isolated' project); the other unit files share their worker's module cache. A new test file
+// that does any of this belongs here.
+const OWN_PROCESS = [
+  'lib/server/fs/bulk-read/read-listed-files.test.ts',
+  'lib/server/startup/first-answer.test.ts',
+  'lib/server/watcher/shallow-watch.test.ts',
+  'test/cli/blocks-vs-ccusage.test.ts',
+  'test/db/session-db-file-restart.test.ts',
+  'test/db/session-db-restart.test.ts',
+  'test/readers/sqlite-removed-parts.test.ts',
+  'test/readers/sqlite-scan-worker.test.ts',
+  'test/search/search-build-robust.test.ts',
+  'test/search/search-disk-full.test.ts',
+  'test/search/search-fixtures.test.ts',
+  'test/search/search-off-thread.test.ts',
+  'test/search/search-restart.property.test.ts',
+  'test/store/skipped-records.test.ts',
+  'test/team/publish-plans.test.ts',
+  'test/team/team-api.test.ts',
+];
 
 // The longest system files of the last full run (seconds), longest first: the page matrix (every
 // page at six widths, in both schemes) first, then the others ahead of the short ones, so that the
@@ -78,11 +97,11 @@ export default defineConfig({
     // `--project 'unit*'`: everything but the files that start the built dashboard, Chromium, real
     // agents or the npm package (`--project system`, where most of the suite's minutes go).
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', ...OWN_PROCESS], exclude: ['node_modules', 'test/fixtures/**', ...SYSTEM] } },
-      // The tests beside the code share one module cache per worker (isolate: false): a fresh process
-      // per file that imports its modules anew cost these 150 files 63 s of CPU (95 s alone at a load
-      // of 12), shared 19 s (33 s).
-      { extends: true, test: { name: 'unit-lib', include: ['lib/**/*.test.ts', 'components/**/*.test.ts'], exclude: ['node_modules', ...OWN_PROCESS], isolate: false } },
+      // One module cache per worker (isolate: false): a fresh process per file that imports its
+      // modules anew cost the 149 files of lib/ and components/ 59 s of CPU (74 s alone at a load of
+      // 9-12), shared 13 s (18 s); the 20 of test/readers 35 s of CPU, shared 26 s.
+      { extends: true, test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['node_modules', 'test/fixtures/**', ...SYSTEM, ...OWN_PROCESS], isolate: false } },
+      { extends: true, test: { name: 'unit-isolated', include: OWN_PROCESS } },
       // Its globalSetup begins the dashboard's build as the run starts (only when a system file runs);
       // each of its files waits for it in a hook before its first test.
       { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['./test/support/build-in-background.ts'], setupFiles: ['./test/support/wait-for-build.ts'] } },
