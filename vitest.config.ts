@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -14,24 +15,71 @@ const SYSTEM = [
   'test/safety/{crash,exit-leftovers,health-issues,hostile-files,load,network,read-only}.test.ts',
 ];
 
-// The longest file of the run by far (every page at six widths, in both schemes): started first, as
-// vitest does with what its cache of durations knows to be long, which a fresh clone has not.
-const LONGEST = 'test/browser/page-matrix.test.ts';
+// Unit files that change what another file in the same process would see: they set process.env,
+// replace a module (vi.mock), spy on or fake a global (console, Date, timers, a prototype), or count
+// on a process-wide counter starting from zero. They run each in a fresh process (the
+// 'unit-isolated' project); the other unit files share their worker's module cache. A new test file
+// that does any of this belongs here.
+const OWN_PROCESS = [
+  'lib/server/fs/bulk-read/read-listed-files.test.ts',
+  'lib/server/startup/first-answer.test.ts',
+  'lib/server/watcher/shallow-watch.test.ts',
+  'test/cli/blocks-vs-ccusage.test.ts',
+  'test/db/session-db-file-restart.test.ts',
+  'test/db/session-db-restart.test.ts',
+  'test/readers/sqlite-removed-parts.test.ts',
+  'test/readers/sqlite-scan-worker.test.ts',
+  'test/search/search-build-robust.test.ts',
+  'test/search/search-disk-full.test.ts',
+  'test/search/search-fixtures.test.ts',
+  'test/search/search-off-thread.test.ts',
+  'test/search/search-restart.property.test.ts',
+  'test/store/skipped-records.test.ts',
+  'test/team/publish-plans.test.ts',
+  'test/team/team-api.test.ts',
+];
+
+// The longest system files of the last full run (seconds), longest first: the page matrix (every
+// page at six widths, in both schemes) first, then the others ahead of the short ones, so that the
+// run does not end on one long file while the other workers have nothing left. vitest orders by
+// the durations of the last run where its cache has them; a fresh clone (CI) has none and would go
+// by file size, which put a 51 s file among the last dozen.
+const LONGEST_SYSTEM = [
+  'test/browser/page-matrix.test.ts', // 261 (with the wait for the build)
+  'test/live/opencode-server-live.test.ts', // 51
+  'test/live/opencode-live.test.ts', // 51
+  'test/browser/team-view.test.ts', // 48
+  'test/package/package.test.ts', // 38
+  'test/safety/read-only.test.ts', // 34
+  'test/browser/insights-waterfall-share.test.ts', // 32
+  'test/live/opencode-false-alarm.test.ts', // 30
+  'test/browser/codex-gemini.test.ts', // 26
+  'test/live/opencode-revert.test.ts', // 23
+  'test/live/codex-gemini-live.test.ts', // 23
+  'test/live/agents-live.test.ts', // 21
+];
+
+/** Where a system file stands in LONGEST_SYSTEM (after all of them when it is not there). */
+function rankOf(spec: TestSpecification): number {
+  const rank = LONGEST_SYSTEM.findIndex((file) => spec.moduleId.endsWith(file));
+  return rank < 0 ? LONGEST_SYSTEM.length : rank;
+}
 
 /**
  * vitest's order (failed first, then longest by the last run, else largest file first; one project
- * after the other), with one change: after the 'system' project's first file come the 'unit' files,
- * then the other 'system' files. The first system file waits for the dashboard's build (begun with
- * the run by the project's globalSetup) while the other workers run files that need no server; once
- * it is built, every file that needs a server can start.
+ * after the other), with two changes: after the 'system' project's first file come the other
+ * projects' files, then the other 'system' files. The first system file waits for the dashboard's
+ * build (begun with the run by the project's globalSetup) while the other workers run files that
+ * need no server; once it is built, every file that needs a server can start. Without durations
+ * of a last run, the system files go longest first by LONGEST_SYSTEM.
  */
 class BuildFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const system = sorted.filter((spec) => spec.project.name === 'system');
+    let system = sorted.filter((spec) => spec.project.name === 'system');
     const others = sorted.filter((spec) => spec.project.name !== 'system');
-    const longest = system.findIndex((spec) => spec.moduleId.endsWith(LONGEST));
-    if (longest > 0 && !this.ctx.cache.getFileTestResults(`system:${LONGEST}`)) system.unshift(...system.splice(longest, 1));
+    const known = system.some((spec) => this.ctx.cache.getFileTestResults(`system:${path.relative(root, spec.moduleId)}`)?.duration !== undefined);
+    if (!known) system = system.map((spec, i) => ({ spec, i, rank: rankOf(spec) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map(({ spec }) => spec);
     const [first, ...rest] = system;
     return first ? [first, ...others, ...rest] : others;
   }
@@ -46,10 +94,14 @@ export default defineConfig({
     },
   },
   test: {
-    // `--project unit`: everything but the files that start the built dashboard, Chromium, real agents
-    // or the npm package (`--project system`, where most of the suite's minutes go).
+    // `--project 'unit*'`: everything but the files that start the built dashboard, Chromium, real
+    // agents or the npm package (`--project system`, where most of the suite's minutes go).
     projects: [
-      { extends: true, test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['node_modules', 'test/fixtures/**', ...SYSTEM] } },
+      // One module cache per worker (isolate: false): a fresh process per file that imports its
+      // modules anew cost the 149 files of lib/ and components/ 59 s of CPU (74 s alone at a load of
+      // 9-12), shared 13 s (18 s); the 20 of test/readers 35 s of CPU, shared 26 s.
+      { extends: true, test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['node_modules', 'test/fixtures/**', ...SYSTEM, ...OWN_PROCESS], isolate: false } },
+      { extends: true, test: { name: 'unit-isolated', include: OWN_PROCESS } },
       // Its globalSetup begins the dashboard's build as the run starts (only when a system file runs);
       // each of its files waits for it in a hook before its first test.
       { extends: true, test: { name: 'system', include: SYSTEM, globalSetup: ['./test/support/build-in-background.ts'], setupFiles: ['./test/support/wait-for-build.ts'] } },
