@@ -27,6 +27,7 @@ const OWN_PROCESS = [
   'test/cli/blocks-vs-ccusage.test.ts',
   'test/db/session-db-file-restart.test.ts',
   'test/db/session-db-restart.test.ts',
+  'test/db/session-db-upgrade.test.ts',
   'test/readers/sqlite-removed-parts.test.ts',
   'test/readers/sqlite-scan-worker.test.ts',
   'test/search/search-build-robust.test.ts',
