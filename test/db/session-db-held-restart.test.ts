@@ -7,7 +7,8 @@ import type { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-r
 import type { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { databaseRows, modelFigures, storeOn } from './support/session-db-store';
-import { editArb, settle, toolCall, usage } from './support/opencode-edits';
+import { editArb, settle, toolCall, usage, type Edit } from './support/opencode-edits';
+import type Database from 'better-sqlite3';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -15,6 +16,56 @@ afterAll(() => {
 });
 
 
+
+/**
+ * One edit as OpenCode makes it; returns the clock after it. A message is written again as OpenCode
+ * upserts it (same row: odd costs) or replaced (a new row: even ones).
+ */
+function applyEdit(db: Database.Database, op: Edit, at: number): number {
+  let clock = at;
+  const s = `ses_${op.s}`;
+  // OpenCode stamps the session with every change it makes to it (a revert, a new turn).
+  const touch = () => db.prepare('UPDATE session SET time_updated = ? WHERE id = ?').run(++clock, s);
+  if (op.kind === 'add') {
+    db.prepare('INSERT OR IGNORE INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(s, 'proj1', 'slug', '/work/proj1', `Session ${s}`, '1.2.27', 1, ++clock);
+    const id = `msg_${op.s}_${op.m}`;
+    const data = JSON.stringify({ time: { created: 5 }, ...usage(op.cost / 100, op.cost) });
+    const kept = op.cost % 2 === 1 && db.prepare('UPDATE message SET data = ?, time_updated = ? WHERE id = ? AND session_id = ?').run(data, ++clock, id, s).changes > 0;
+    if (!kept) db.prepare('INSERT OR REPLACE INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(id, s, 5, ++clock, data);
+    touch();
+  } else if (op.kind === 'call') {
+    const message = `msg_${op.s}_${op.m}`;
+    if (db.prepare('SELECT 1 FROM message WHERE id = ?').get(message)) {
+      upsertPart(db, s, message, `prt_${op.s}_${op.m}_${op.p}`, toolCall(op.p === 1 ? 'read' : 'bash', op.failed ? 'error' : 'completed'), ++clock);
+      touch();
+    }
+  } else if (op.kind === 'delete-part') {
+    db.prepare('DELETE FROM part WHERE id = ?').run(`prt_${op.s}_${op.m}_${op.p}`);
+    touch();
+  } else if (op.kind === 'delete-message') {
+    db.prepare('DELETE FROM part WHERE message_id = ?').run(`msg_${op.s}_${op.m}`);
+    db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
+    touch();
+  } else if (op.kind === 'delete-session') {
+    db.prepare('DELETE FROM part WHERE session_id = ?').run(s);
+    db.prepare('DELETE FROM message WHERE session_id = ?').run(s);
+    db.prepare('DELETE FROM session WHERE id = ?').run(s);
+  } else db.prepare('UPDATE session SET title = title || ?, time_updated = ? WHERE id = ?').run('!', ++clock, s);
+  return clock;
+}
+
+/** Three sessions of three messages, each with a tool call; the sessions a minute apart. */
+function seed(db: Database.Database): void {
+  db.transaction(() => {
+    for (let s = 0; s < 3; s++) {
+      insertSession(db, `ses_${s}`, { created: 1_780_000_000_000 + s * 60_000 });
+      for (let m = 0; m < 3; m++) {
+        insertMessage(db, `ses_${s}`, `msg_${s}_${m}`, usage(m / 100, m));
+        upsertPart(db, `ses_${s}`, `msg_${s}_${m}`, `prt_${s}_${m}_0`, toolCall('bash', 'completed'), 1_780_000_002_000);
+      }
+    }
+  })();
+}
 
 /** What the sessions list shows of each session. */
 function listed(store: Store) {
@@ -30,15 +81,7 @@ describe('a restart that finds the session database whole', () => {
       fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 3 }), async (batches) => {
         const { dataDir, dbPath, db } = createOpencodeDb();
         dirs.push(dataDir);
-        db.transaction(() => {
-          for (let s = 0; s < 3; s++) {
-            insertSession(db, `ses_${s}`);
-            for (let m = 0; m < 3; m++) {
-              insertMessage(db, `ses_${s}`, `msg_${s}_${m}`, usage(m / 100, m));
-              upsertPart(db, `ses_${s}`, `msg_${s}_${m}`, `prt_${s}_${m}_0`, toolCall('bash', 'completed'), 1_780_000_002_000);
-            }
-          }
-        })();
+        seed(db);
         settle(dbPath);
         const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-held-'));
         dirs.push(cacheDir);
@@ -62,33 +105,7 @@ describe('a restart that finds the session database whole', () => {
         let clock = Date.now();
         try {
           for (const ops of batches) {
-            for (const op of ops) {
-              const s = `ses_${op.s}`;
-              // OpenCode stamps the session with every change it makes to it (a revert, a new turn).
-              const touch = () => db.prepare('UPDATE session SET time_updated = ? WHERE id = ?').run(++clock, s);
-              if (op.kind === 'add') {
-                db.prepare('INSERT OR IGNORE INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(s, 'proj1', 'slug', '/work/proj1', `Session ${s}`, '1.2.27', 1, ++clock);
-                db.prepare('INSERT OR REPLACE INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(`msg_${op.s}_${op.m}`, s, 5, ++clock, JSON.stringify({ time: { created: 5 }, ...usage(op.cost / 100, op.cost) }));
-                touch();
-              } else if (op.kind === 'call') {
-                const message = `msg_${op.s}_${op.m}`;
-                if (db.prepare('SELECT 1 FROM message WHERE id = ?').get(message)) {
-                  upsertPart(db, s, message, `prt_${op.s}_${op.m}_${op.p}`, toolCall(op.p === 1 ? 'read' : 'bash', op.failed ? 'error' : 'completed'), ++clock);
-                  touch();
-                }
-              } else if (op.kind === 'delete-part') {
-                db.prepare('DELETE FROM part WHERE id = ?').run(`prt_${op.s}_${op.m}_${op.p}`);
-                touch();
-              } else if (op.kind === 'delete-message') {
-                db.prepare('DELETE FROM part WHERE message_id = ?').run(`msg_${op.s}_${op.m}`);
-                db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
-                touch();
-              } else if (op.kind === 'delete-session') {
-                db.prepare('DELETE FROM part WHERE session_id = ?').run(s);
-                db.prepare('DELETE FROM message WHERE session_id = ?').run(s);
-                db.prepare('DELETE FROM session WHERE id = ?').run(s);
-              } else db.prepare('UPDATE session SET title = title || ?, time_updated = ? WHERE id = ?').run('!', ++clock, s);
-            }
+            for (const op of ops) clock = applyEdit(db, op, clock);
             await store.absorb(sqlite, [dbPath]);
           }
           const cold = storeOn(dataDir, null);
@@ -104,5 +121,105 @@ describe('a restart that finds the session database whole', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('a restart after OpenCode wrote while the dashboard was stopped', () => {
+  it('reads only the messages written since, and leaves what a cold start leaves (property)', { timeout: 240_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.boolean(), async (edits, followed, completedAfterStop) => {
+        const { dataDir, dbPath, db } = createOpencodeDb();
+        dirs.push(dataDir);
+        seed(db);
+        settle(dbPath);
+        const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-resume-'));
+        dirs.push(cacheDir);
+        const file = path.join(cacheDir, 'sessions.db');
+        let clock = Date.now();
+        const first = storeOn(dataDir, file);
+        await first.start();
+        // Half the runs: the stopped dashboard had followed some writes live before it stopped.
+        // A reply under way, its command running.
+        if (followed) {
+          clock = applyEdit(db, { kind: 'add', s: 1, m: 5, cost: 7 }, clock);
+          upsertPart(db, 'ses_1', 'msg_1_5', 'prt_1_5_0', toolCall('bash', 'running'), ++clock);
+          // Another session is stamped later (a subagent's turn): the last stamp is not this session's.
+          clock = applyEdit(db, { kind: 'retitle', s: 2 }, clock + 5_000);
+          await first.absorb(first.indexes.find((index) => index.reader.kind === 'opencode-sqlite')!, [dbPath]);
+        }
+        first.stop();
+        // The messages an edit wrote, or whose tool call it wrote or removed (their time to first token is taken again).
+        // A session active when the dashboard stopped is read again from its newest rows.
+        const affected = new Set<string>(followed ? ['msg_1_5'] : []);
+        // Then OpenCode finishes that reply as it does, in place: the command's part and the reply's
+        // tokens get a new time, the session keeps its stamp and no row is added (seen on 1.18.33:
+        // a subagent's prompt updated 430 ms after its session's last stamp).
+        if (followed && completedAfterStop) {
+          upsertPart(db, 'ses_1', 'msg_1_5', 'prt_1_5_0', toolCall('bash', 'completed'), ++clock);
+          db.prepare('UPDATE message SET data = ?, time_updated = ? WHERE id = ?').run(JSON.stringify({ time: { created: 5 }, ...usage(0.31, 31) }), ++clock, 'msg_1_5');
+        }
+        for (const op of edits) {
+          clock = applyEdit(db, op, clock);
+          if (op.kind === 'add' || op.kind === 'call' || op.kind === 'delete-part') affected.add(`msg_${op.s}_${op.m}`);
+        }
+
+        const store = storeOn(dataDir, file);
+        const sqlite = store.indexes.find((index) => index.reader.kind === 'opencode-sqlite')!;
+        const taken = new Set<string>();
+        const unsubscribe = store.onChange((change) => {
+          if (change.index === sqlite && !change.live) for (const message of change.changes.messages) taken.add(message.id);
+        });
+        try {
+          await store.start();
+          unsubscribe();
+          // No message the edits left alone is read again: the restart followed on from where the last run stopped.
+          expect([...taken].filter((id) => !affected.has(id))).toEqual([]);
+          const cold = storeOn(dataDir, null);
+          await cold.start();
+          expect(databaseRows(store)).toEqual(databaseRows(cold));
+          expect(modelFigures(store)).toEqual(modelFigures(cold));
+          expect(listed(store)).toEqual(listed(cold));
+          cold.stop();
+        } finally {
+          store.stop();
+          db.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('a restart after a table was rebuilt while the dashboard was stopped', () => {
+  it('reads the source whole: the rowids its mark kept number other rows now, and a row below the mark is not missed', async () => {
+    const { dataDir, dbPath, db } = createOpencodeDb();
+    dirs.push(dataDir);
+    seed(db);
+    settle(dbPath);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sessionscope-rebuilt-')), 'sessions.db');
+    dirs.push(path.dirname(file));
+    const first = storeOn(dataDir, file);
+    await first.start();
+    first.stop();
+    // As a migration rebuilds a table (drizzle's: named columns, so rows are numbered anew): a copy
+    // under a new name in new pages, the gaps in its rowids closed.
+    db.prepare('DELETE FROM part WHERE id = ?').run('prt_0_0_0');
+    const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'part'").get() as { sql: string }).sql;
+    db.exec(`${sql.replace(/CREATE TABLE [`"]?part[`"]?/, 'CREATE TABLE part_new')}; INSERT INTO part_new (id, message_id, session_id, time_created, time_updated, data) SELECT id, message_id, session_id, time_created, time_updated, data FROM part; DROP TABLE part; ALTER TABLE part_new RENAME TO part; CREATE INDEX IF NOT EXISTS part_session_idx ON part (session_id); CREATE INDEX IF NOT EXISTS part_message_idx ON part (message_id)`);
+    // A tool call written after it takes a rowid the mark had passed (its session not stamped: only a whole read finds it).
+    upsertPart(db, 'ses_0', 'msg_0_2', 'prt_0_2_1', toolCall('read', 'error'), 1_780_000_004_000);
+    expect((db.prepare('SELECT rowid FROM part WHERE id = ?').get('prt_0_2_1') as { rowid: number }).rowid).toBeLessThanOrEqual(9);
+    const store = storeOn(dataDir, file);
+    const cold = storeOn(dataDir, null);
+    try {
+      await store.start();
+      await cold.start();
+      expect(databaseRows(store)).toEqual(databaseRows(cold));
+      expect(JSON.stringify(databaseRows(store))).toContain('prt_0_2_1');
+    } finally {
+      store.stop();
+      cold.stop();
+      db.close();
+    }
   });
 });

@@ -46,6 +46,8 @@ export interface SourceTable {
    * at: while the source still has it, the rows are the source's whole content.
    */
   complete_as: string | null;
+  /** Where its reader follows on from, as of the newest change set written while the source was held whole (ChangeSet.resumeMark). */
+  resume_at: string | null;
 }
 
 export interface ProjectTable {

@@ -56,6 +56,12 @@ export interface ChangeSet {
    * source no longer lists are swept after it; each file read lists what it lost itself.
    */
   recordsHeld?: boolean;
+  /**
+   * Where the reader would follow on from once this change set is written (its cursor, as text it
+   * reads back: see FullReadOptions.resume). Set on increments and on a full read's last stage;
+   * the session database keeps the newest one of a source it holds whole.
+   */
+  resumeMark?: string;
 }
 
 export function emptyChangeSet(): ChangeSet {
@@ -75,7 +81,8 @@ export function isEmptyChangeSet(changes: ChangeSet): boolean {
     changes.projects.length + changes.sessions.length + changes.messages.length + changes.parts.length === 0 &&
     removed.sessions.length + removed.messages.length + removed.parts.length === 0 &&
     changes.listedParts.length + changes.touchedSessions.length + changes.issues.length === 0 &&
-    (changes.files?.length ?? 0) + (changes.filesGone?.length ?? 0) === 0
+    (changes.files?.length ?? 0) + (changes.filesGone?.length ?? 0) === 0 &&
+    changes.resumeMark === undefined
   );
 }
 
@@ -97,6 +104,7 @@ export function mergeChangeSets(into: ChangeSet, from: ChangeSet): ChangeSet {
   if (from.files) appendAll((into.files ??= []), from.files);
   if (from.filesGone) appendAll((into.filesGone ??= []), from.filesGone);
   into.recordsHeld = into.recordsHeld || from.recordsHeld;
+  into.resumeMark = from.resumeMark ?? into.resumeMark;
   return into;
 }
 
@@ -176,6 +184,13 @@ export interface FullReadOptions {
    * file is read.
    */
   heldFiles?(): HeldFiles | undefined;
+  /**
+   * Asked when the read begins, where `held` gave nothing (the source changed since its last
+   * complete read): the mark the reader left with the last change set the session database holds
+   * whole, and its messages. A reader that can follow on from there (read what changed since, as
+   * a reader left running would have) does, on a complete change set with `recordsHeld`.
+   */
+  resume?(): { mark: string; held: HeldSource } | undefined;
 }
 
 /**

@@ -50,6 +50,8 @@ export class SessionDbMirror {
   private readonly recordsHeld = new Set<SourceIndex>();
   /** Sources found unchanged after their first read's messages: the database holds their tool calls already. */
   private readonly heldWhole = new Set<SourceIndex>();
+  /** The newest resume mark of a source whose full read is not swept yet: kept once it is (a mark stands for rows held whole). */
+  private readonly pendingMarks = new Map<SourceIndex, string>();
 
   constructor(
     db: SqliteSessionDb,
@@ -142,6 +144,19 @@ export class SessionDbMirror {
     return { messageIdsOf: (sessionID) => held.idsOf(sessionID), newestMessageIds: () => held.newestIdsOfAll(TAIL_MESSAGES_PER_SESSION) };
   }
 
+  /**
+   * Where the source's reader left off, with the database's messages of it (see
+   * FullReadOptions.resume): asked when the source changed since its last complete read.
+   */
+  resumeSource(index: SourceIndex): { mark: string; held: HeldSource } | undefined {
+    const held = this.held.get(index);
+    const sourceId = this.ids.get(index);
+    if (!held || sourceId === undefined || !this.usable || this.trusted.has(index)) return undefined;
+    let mark: string | undefined;
+    this.guard(() => (mark = this.writer.resumeAt(sourceId)));
+    return mark === undefined ? undefined : { mark, held: { messageIdsOf: (sessionID) => held.idsOf(sessionID), newestMessageIds: () => held.newestIdsOfAll(TAIL_MESSAGES_PER_SESSION) } };
+  }
+
   /** Each file's entry of a file reader's source, so that its full read reads only the files that changed (see FullReadOptions.heldFiles). */
   heldFiles(index: SourceIndex): HeldFiles | undefined {
     const sourceId = this.ids.get(index);
@@ -186,6 +201,19 @@ export class SessionDbMirror {
     const read = this.partsRead.get(index);
     this.partsRead.delete(index);
     if (read && !index.failure) this.guard(() => this.writer.sweepParts(this.idOf(index), read));
+    this.keepPendingMark(index);
+  }
+
+  /** A full read is swept: the mark its last stage left stands for what the database holds (none after a failed read). */
+  private keepPendingMark(index: SourceIndex): void {
+    const mark = this.pendingMarks.get(index);
+    this.pendingMarks.delete(index);
+    if (mark !== undefined && !index.failure) this.guard(() => this.writer.recordResumeAt(this.idOf(index), mark));
+  }
+
+  /** Whether a full read of the source is under way whose sweep has not run (its rows are not the source's whole content yet). */
+  private midRead(index: SourceIndex): boolean {
+    return this.trusted.has(index) || this.messagesRead.has(index) || this.recordsHeld.has(index) || this.partsRead.has(index);
   }
 
   /**
@@ -197,6 +225,7 @@ export class SessionDbMirror {
     this.partsRead.delete(index);
     this.sweepRecords(index, index.failure ? undefined : read);
     this.recordComplete(index);
+    this.keepPendingMark(index);
   }
 
   private recordComplete(index: SourceIndex): void {
@@ -249,12 +278,19 @@ export class SessionDbMirror {
     // A trusted read's messages are in the database already (it is checked at the read's end); its
     // parts are written (unchanged rows cost no page), as the store keeps the newest messages' only.
     if (this.trusted.has(index)) {
+      if (changes.resumeMark !== undefined) this.pendingMarks.set(index, changes.resumeMark);
       this.guard(() => this.writer.applyParts(this.idOf(index), changes));
       return new Set();
     }
     let sessions = new Set<string>();
+    // A mark is written with its change set only while the rows are the source's whole content.
+    let mark = changes.resumeMark;
+    if (mark !== undefined && this.midRead(index)) {
+      this.pendingMarks.set(index, mark);
+      mark = undefined;
+    }
     this.guard(() => {
-      const applied = this.writer.apply(this.idOf(index), changes);
+      const applied = this.writer.apply(this.idOf(index), changes, mark);
       sessions = applied.sessions;
       held?.adjustCount(applied.addedMessages);
     });
@@ -337,6 +373,7 @@ export class SessionDbMirror {
     this.trusted.clear();
     this.heldWhole.clear();
     this.recordsHeld.clear();
+    this.pendingMarks.clear();
     this.partsRead.clear();
     this.messagesRead.clear();
     for (const held of this.held.values()) held.reset();

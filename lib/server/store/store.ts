@@ -133,6 +133,8 @@ export class Store {
       };
       const take = async (index: SourceIndex, changes: ChangeSet): Promise<void> => {
         if (isEmptyChangeSet(changes)) return;
+        // A read that follows on from the database's copy (FullReadOptions.resume) lists parts as increments do.
+        if (changes.listedParts.length > 0) await this.retimeAfterParts(index, changes);
         const touched = this.applyTo(index, changes);
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
         if (changes.messagesComplete) await messagesIn(index);
@@ -198,9 +200,7 @@ export class Store {
   async absorb(index: SourceIndex, paths: readonly string[], seenNow = true): Promise<void> {
     await this.serialised(async () => {
       const changes = await index.reader.readChanged(paths).catch((error: unknown) => failedRead(index.reader, error));
-      this.resolveListedParts(index, changes);
-      const known = (sessionID: string, messageID: string) => index.messages.of(sessionID).find((m) => m.id === messageID);
-      await index.reader.retimeReplies?.(changes, known, this.sessionDb.partsGone(index, changes)).catch((error: unknown) => console.warn(`[sessionscope] ${index.reader.kind}: time to first token not taken again: ${(error as Error).message}`));
+      await this.retimeAfterParts(index, changes);
       const touched = this.applyTo(index, changes, { paths, live: seenNow, whole: changes.complete });
       const topics: ('sessions' | 'projects' | 'health')[] = ['sessions'];
       if (changes.projects.length > 0 || changes.complete) topics.push('projects');
@@ -223,7 +223,7 @@ export class Store {
 
   /** Every tool call is read only for the session database, and only while it does not hold the source whole already. */
   private fullReadOptions(index: SourceIndex): FullReadOptions {
-    return { toolCalls: () => this.sessionDb.wantsToolCalls(index), held: () => this.sessionDb.heldSource(index), heldFiles: () => this.sessionDb.heldFiles(index) };
+    return { toolCalls: () => this.sessionDb.wantsToolCalls(index), held: () => this.sessionDb.heldSource(index), heldFiles: () => this.sessionDb.heldFiles(index), resume: () => this.sessionDb.resumeSource(index) };
   }
 
   /**
@@ -430,6 +430,19 @@ export class Store {
   }
 
   /** Parts of a listed session that the store holds (or the change brings) and the list lacks were removed. */
+  /**
+   * An increment's part lists become removals, and the replies whose output parts it wrote or
+   * removed are timed again (before it is written: the database still holds the parts it removes).
+   */
+  private async retimeAfterParts(index: SourceIndex, changes: ChangeSet): Promise<void> {
+    this.resolveListedParts(index, changes);
+    // A reply the change removes is not timed again (its parts went with it), nor written back.
+    const removed = new Set(changes.removed.messages);
+    const removedSessions = new Set(changes.removed.sessions);
+    const known = (sessionID: string, messageID: string) => (removed.has(messageID) || removedSessions.has(sessionID) ? undefined : index.messages.of(sessionID).find((m) => m.id === messageID));
+    await index.reader.retimeReplies?.(changes, known, this.sessionDb.partsGone(index, changes)).catch((error: unknown) => console.warn(`[sessionscope] ${index.reader.kind}: time to first token not taken again: ${(error as Error).message}`));
+  }
+
   private resolveListedParts(index: SourceIndex, changes: ChangeSet): void {
     for (const { sessionID, partIDs } of changes.listedParts) {
       const listed = new Set(partIDs);

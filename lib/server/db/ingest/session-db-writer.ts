@@ -135,16 +135,27 @@ export class SessionDbWriter {
     return this.db.all(this.kysely.selectFrom('source').select('complete_as').where('id', '=', sourceId).compile())[0]?.complete_as ?? undefined;
   }
 
+  /** Where the source's reader follows on from (see FullReadOptions.resume). */
+  resumeAt(sourceId: number): string | undefined {
+    return this.db.all(this.kysely.selectFrom('source').select('resume_at').where('id', '=', sourceId).compile())[0]?.resume_at ?? undefined;
+  }
+
+  recordResumeAt(sourceId: number, mark: string | undefined): void {
+    this.db.run(this.kysely.updateTable('source').set({ resume_at: mark ?? null }).where('id', '=', sourceId).compile());
+  }
+
   recordCompleteAs(sourceId: number, fingerprint: string | undefined): void {
     this.db.run(this.kysely.updateTable('source').set({ complete_as: fingerprint ?? null }).where('id', '=', sourceId).compile());
   }
 
   /**
-   * Writes a change set. Returns the sessions whose messages it wrote, moved or removed, and how
+   * Writes a change set (and `resumeMark`, where the source's reader follows on from after it). Returns the sessions whose messages it wrote, moved or removed, and how
    * many messages the source holds more (or fewer) than before.
    */
-  apply(sourceId: number, changes: ChangeSet): AppliedChanges {
+  apply(sourceId: number, changes: ChangeSet, resumeMark?: string): AppliedChanges {
     return this.db.transaction(() => {
+      // Written with what it follows on from: a restart resumes from a mark only with its rows in.
+      if (resumeMark !== undefined) this.recordResumeAt(sourceId, resumeMark);
       let added = 0;
       // Sessions whose usage rows are summed again: those a message was written to, left or removed from.
       const touched = new Set<string>();

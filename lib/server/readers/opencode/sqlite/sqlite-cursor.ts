@@ -15,6 +15,19 @@ const ACTIVE_WINDOW_MS = 10 * 60_000;
 
 type Take = (kind: 'session' | 'message' | 'part', row: Row) => void;
 
+/** Where a cursor stood (see SqliteCursor.point), with what checks the rowids still mean the same rows. */
+export interface ResumePoint {
+  messageRowid: number;
+  partRowid: number;
+  sessionUpdated: number;
+  /** When (ms, our clock). */
+  at: number;
+  /** The sessions active then, each with its newest row time seen: OpenCode completes rows in place without stamping the session. */
+  active: [string, number][];
+  /** Where the message and part tables' pages start: other pages, other tables (rebuilt), whose rowids number rows anew. */
+  tables: string;
+}
+
 interface ActiveSession {
   /** Last activity seen (ms, our clock). */
   seen: number;
@@ -46,6 +59,62 @@ export class SqliteCursor {
   /** Whether the cursor started from the session database's copy, not from a read of every message. */
   get startedHeld(): boolean {
     return this.held !== undefined;
+  }
+
+  /** Where this cursor stands: the newest message and part rowids and session time it has taken, and the sessions active now. */
+  point(): Omit<ResumePoint, 'tables'> {
+    const now = Date.now();
+    const active: [string, number][] = [];
+    for (const [sessionID, state] of this.active) if (now - state.seen <= ACTIVE_WINDOW_MS) active.push([sessionID, state.updated]);
+    return { messageRowid: this.messageRowid, partRowid: this.partRowid, sessionUpdated: this.sessionUpdated, at: now, active };
+  }
+
+  /**
+   * Follows on from where a cursor stood (`point`, kept by the session database with the rows it had
+   * taken then), as a reader left running would have: new rows by rowid; and the rows written since
+   * of the sessions stamped since, of those active then and of those with new rows, with their
+   * removed messages and their part lists. Those sessions stay active (re-read) for the increments
+   * after. The sessions themselves were taken by the read's first stage.
+   */
+  catchUp(q: Queries, changes: ChangeSet, take: Take, point: ResumePoint): void {
+    const now = Date.now();
+    // The stamps and rows OpenCode wrote after the mark, less the margin a slow commit needs.
+    const since = Math.min(point.sessionUpdated, point.at) - ACTIVE_MARGIN_MS;
+    const reread = new Map<string, number>();
+    for (const session of q.sessionsUpdatedSince.all(point.sessionUpdated - CLOCK_MARGIN_MS) as Row[]) {
+      reread.set(String(session.id), since);
+      this.touch(session.id, session.time_updated, now);
+    }
+    for (const [sessionID, updated] of point.active) {
+      // One deleted since is swept with the sessions the first stage no longer listed.
+      if (!this.sessionIds.has(sessionID)) continue;
+      reread.set(sessionID, Math.min(since, updated - ACTIVE_MARGIN_MS));
+      this.touch(sessionID, updated, now);
+    }
+    const newMessages = q.messagesAfterRowid.all(point.messageRowid) as Row[];
+    const newParts = q.partsAfterRowid.all(point.partRowid) as Row[];
+    for (const row of [...newMessages, ...newParts]) if (typeof row.session_id === 'string' && !reread.has(row.session_id)) reread.set(row.session_id, since);
+    const taken = new Set<string>();
+    const takeOnce = (kind: 'message' | 'part', row: Row): void => {
+      const key = `${kind}:${String(row.id)}`;
+      if (taken.has(key)) return;
+      taken.add(key);
+      take(kind, row);
+      if (typeof row.session_id === 'string') this.touch(row.session_id, row._updated, now);
+    };
+    for (const [sessionID, from] of reread) for (const row of q.sessionMessagesUpdatedSince.all(sessionID, from) as Row[]) takeOnce('message', row);
+    for (const row of newMessages) takeOnce('message', row);
+    for (const [sessionID, from] of reread) for (const row of q.sessionPartsUpdatedSince.all(sessionID, from) as Row[]) takeOnce('part', row);
+    for (const row of newParts) takeOnce('part', row);
+    for (const sessionID of reread.keys()) {
+      this.detectRemovedMessages(q, changes, sessionID);
+      const partIDs = q.allPartIdsOfSession.all(sessionID) as string[];
+      changes.listedParts.push({ sessionID, partIDs });
+      const state = this.active.get(sessionID);
+      if (state) state.parts = new Set(partIDs);
+    }
+    this.messageRowid = Math.max(this.messageRowid, point.messageRowid);
+    this.partRowid = Math.max(this.partRowid, point.partRowid);
   }
 
   /** Starts past every message and part the database holds now (see `held`). */

@@ -55,6 +55,11 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     outputTimesOfMessage: stmt(`SELECT message_id, time_created, ${PART_TYPE} AS type, ${OUTPUT_TIMES} FROM part WHERE message_id = ? AND ${PART_TYPE} IN ${OUTPUT_TYPES}`),
     maxPartRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM part').pluck(),
     maxMessageRowid: stmt('SELECT coalesce(max(rowid), 0) AS n FROM message').pluck(),
+    // What a resume mark checks its rowids by (a table rebuilt, as a migration may, numbers its rows
+    // anew in new pages), and how much it would read.
+    tableRoots: stmt("SELECT name, rootpage FROM sqlite_master WHERE type = 'table' AND name IN ('message', 'part') ORDER BY name"),
+    messageCountAfterRowid: stmt('SELECT count(*) AS n FROM message WHERE rowid > ?').pluck(),
+    partCountAfterRowid: stmt('SELECT count(*) AS n FROM part WHERE rowid > ?').pluck(),
     fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),
     // By message id alone: with the session too, SQLite may pick the session index and scan all its parts.
     fullPartsOfMessage: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE message_id = ?'),

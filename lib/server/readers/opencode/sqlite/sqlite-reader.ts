@@ -7,7 +7,8 @@ import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type O
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
 import { messageFromRow, partMetaFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
 import { readSchemaInfo } from './schema-info';
-import { SqliteCursor } from './sqlite-cursor';
+import { SqliteCursor, type ResumePoint } from './sqlite-cursor';
+import { resumeMarkOf, resumePointOf } from './resume-mark';
 import { ScannedTables } from './file-scan/scanned-tables';
 import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './scan-worker/message-scan';
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
@@ -30,6 +31,17 @@ const SCAN_WORKER_FROM_BYTES = 32 * 1024 * 1024;
 const TAIL_CHUNK = 500;
 /** Output parts per page of the tool-call read (a page of 5,000 held the event loop ~450 ms on a loaded machine). */
 const TOOL_PAGE = 1_000;
+/**
+ * A restart follows on from its mark while what was written since is at most this (one change set:
+ * ~2,000 messages are a busy day); more, as after an import, is read whole, in stages.
+ */
+const RESUME_MAX_MESSAGES = 5_000;
+const RESUME_MAX_PARTS = 50_000;
+
+/** Where the message and part tables start in the file: the same pages while they are the same tables. */
+function tablesOf(q: Queries): string {
+  return (q.tableRoots.all() as { name: string; rootpage: number }[]).map((t) => `${t.name}:${t.rootpage}`).join(',');
+}
 
 /** OpenCode's SQLite database (1.2.0 and later), read-only, incrementally. */
 export class SqliteReader implements SourceReader {
@@ -96,6 +108,9 @@ export class SqliteReader implements SourceReader {
     this.skipped = 0;
     this.fullRead = options;
     yield* this.readEverything();
+    // Where a later start follows on from, once this read is written whole.
+    const mark = this.resumeMark();
+    if (mark !== undefined) yield { ...emptyChangeSet(), resumeMark: mark };
     // The summary index learns what this read parsed, after the read (off the first answer's path).
     if (!this.cursor.startedHeld) this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined, 0);
   }
@@ -117,6 +132,21 @@ export class SqliteReader implements SourceReader {
       if (!q) return yield first;
       if (yield* this.firstStage(q, first)) yield* this.heldStages(q, held);
       return;
+    }
+    const resume = this.found() ? this.fullRead?.resume?.() : undefined;
+    const point = resume && resumePointOf(resume.mark, identity(this.path));
+    if (resume && point) {
+      // Changed since the last complete read, in the same file: what changed since the mark is read.
+      this.cursor = new SqliteCursor(resume.held);
+      const q = await this.open(first);
+      if (!q) return yield first;
+      if (this.resumable(q, point)) {
+        first.recordsHeld = true;
+        if (yield* this.firstStage(q, first)) yield* this.resumedStages(q, resume.held, point);
+        return;
+      }
+      this.close();
+      this.cursor = new SqliteCursor();
     }
     const messages = new ReadReplies();
     const cache = this.found() ? this.cache : undefined;
@@ -418,6 +448,45 @@ export class SqliteReader implements SourceReader {
   }
 
   /**
+   * A restart of a database that changed since the session database's copy was whole (after the
+   * first stage): what changed since the cursor's point, read as the increments a running reader
+   * would have read, then the newest messages' parts (statuses).
+   */
+  private *resumedStages(q: Queries, held: HeldSource, point: ResumePoint): Generator<ChangeSet> {
+    const caught = emptyChangeSet();
+    caught.messagesComplete = true;
+    const read = this.attempt(caught, () => {
+      this.cursor.catchUp(q, caught, (kind, row) => this.take(caught, kind, row), point);
+      this.fillTtft(q, caught.messages);
+      return true;
+    });
+    yield caught;
+    if (!read) return;
+    yield* this.newestParts(q, held.newestMessageIds());
+  }
+
+  /** Where a later start follows on from (none after a read that skipped or failed anything). */
+  private resumeMark(): string | undefined {
+    const q = this.queries;
+    if (!q || !this.cacheable() || this.fileIdentity === '') return undefined;
+    return resumeMarkOf(this.fileIdentity, { ...this.cursor.point(), tables: tablesOf(q) });
+  }
+
+  /**
+   * Whether a mark's rowids still number the rows they numbered (a table rebuilt, as a migration
+   * may, numbers them anew: a new row could sit below the mark), and what was written since is an
+   * increment's worth, not a history (an import: read whole, in stages).
+   */
+  private resumable(q: Queries, point: ResumePoint): boolean {
+    try {
+      if (tablesOf(q) !== point.tables) return false;
+      return Number(q.messageCountAfterRowid.get(point.messageRowid) ?? 0) <= RESUME_MAX_MESSAGES && Number(q.partCountAfterRowid.get(point.partRowid) ?? 0) <= RESUME_MAX_PARTS;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * The parts of the given messages (each session's newest), in stages of TAIL_CHUNK messages;
    * returns the newest part's rowid before the read (undefined if the database failed).
    */
@@ -539,6 +608,8 @@ export class SqliteReader implements SourceReader {
     try {
       this.cursor.readIncrement(q, changes, (kind, row) => this.take(changes, kind, row));
       this.fillTtft(q, changes.messages);
+      // A new mark only with something to write: an unchanged cursor's mark stands.
+      if (changes.failed === undefined && !isEmptyChangeSet(changes)) changes.resumeMark = this.resumeMark();
     } catch (error) {
       this.fail(changes, error);
     }
