@@ -52,6 +52,8 @@ export class SessionDbMirror {
   private readonly heldWhole = new Set<SourceIndex>();
   /** The newest resume mark of a source whose full read is not swept yet: kept once it is (a mark stands for rows held whole). */
   private readonly pendingMarks = new Map<SourceIndex, string>();
+  /** Sources whose last full read failed: the database holds part of them, and keeps no mark. */
+  private readonly partial = new Set<SourceIndex>();
 
   constructor(
     db: SqliteSessionDb,
@@ -204,11 +206,21 @@ export class SessionDbMirror {
     this.keepPendingMark(index);
   }
 
-  /** A full read is swept: the mark its last stage left stands for what the database holds (none after a failed read). */
+  /**
+   * A full read is swept: the mark its last stage left stands for what the database holds. After a
+   * failed read it holds part of the source: no mark (a restart reads it whole), none from the
+   * increments after it either, until a full read succeeds.
+   */
   private keepPendingMark(index: SourceIndex): void {
     const mark = this.pendingMarks.get(index);
     this.pendingMarks.delete(index);
-    if (mark !== undefined && !index.failure) this.guard(() => this.writer.recordResumeAt(this.idOf(index), mark));
+    if (index.failure) {
+      this.partial.add(index);
+      this.guard(() => this.writer.recordResumeAt(this.idOf(index), undefined));
+      return;
+    }
+    this.partial.delete(index);
+    if (mark !== undefined) this.guard(() => this.writer.recordResumeAt(this.idOf(index), mark));
   }
 
   /** Whether a full read of the source is under way whose sweep has not run (its rows are not the source's whole content yet). */
@@ -284,7 +296,7 @@ export class SessionDbMirror {
     }
     let sessions = new Set<string>();
     // A mark is written with its change set only while the rows are the source's whole content.
-    let mark = changes.resumeMark;
+    let mark = this.partial.has(index) ? undefined : changes.resumeMark;
     if (mark !== undefined && this.midRead(index)) {
       this.pendingMarks.set(index, mark);
       mark = undefined;
@@ -374,6 +386,7 @@ export class SessionDbMirror {
     this.heldWhole.clear();
     this.recordsHeld.clear();
     this.pendingMarks.clear();
+    this.partial.clear();
     this.partsRead.clear();
     this.messagesRead.clear();
     for (const held of this.held.values()) held.reset();
