@@ -7,7 +7,7 @@ import type { SqliteReader } from '@/lib/server/readers/opencode/sqlite/sqlite-r
 import type { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { databaseRows, modelFigures, storeOn } from './support/session-db-store';
-import { editArb, settle, toolCall, usage, type Edit } from './support/opencode-edits';
+import { applyEdit, editArb, settle, toolCall, usage } from './support/opencode-edits';
 import type Database from 'better-sqlite3';
 
 const dirs: string[] = [];
@@ -16,43 +16,6 @@ afterAll(() => {
 });
 
 
-
-/**
- * One edit as OpenCode makes it; returns the clock after it. A message is written again as OpenCode
- * upserts it (same row: odd costs) or replaced (a new row: even ones).
- */
-function applyEdit(db: Database.Database, op: Edit, at: number): number {
-  let clock = at;
-  const s = `ses_${op.s}`;
-  // OpenCode stamps the session with every change it makes to it (a revert, a new turn).
-  const touch = () => db.prepare('UPDATE session SET time_updated = ? WHERE id = ?').run(++clock, s);
-  if (op.kind === 'add') {
-    db.prepare('INSERT OR IGNORE INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(s, 'proj1', 'slug', '/work/proj1', `Session ${s}`, '1.2.27', 1, ++clock);
-    const id = `msg_${op.s}_${op.m}`;
-    const data = JSON.stringify({ time: { created: 5 }, ...usage(op.cost / 100, op.cost) });
-    const kept = op.cost % 2 === 1 && db.prepare('UPDATE message SET data = ?, time_updated = ? WHERE id = ? AND session_id = ?').run(data, ++clock, id, s).changes > 0;
-    if (!kept) db.prepare('INSERT OR REPLACE INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(id, s, 5, ++clock, data);
-    touch();
-  } else if (op.kind === 'call') {
-    const message = `msg_${op.s}_${op.m}`;
-    if (db.prepare('SELECT 1 FROM message WHERE id = ?').get(message)) {
-      upsertPart(db, s, message, `prt_${op.s}_${op.m}_${op.p}`, toolCall(op.p === 1 ? 'read' : 'bash', op.failed ? 'error' : 'completed'), ++clock);
-      touch();
-    }
-  } else if (op.kind === 'delete-part') {
-    db.prepare('DELETE FROM part WHERE id = ?').run(`prt_${op.s}_${op.m}_${op.p}`);
-    touch();
-  } else if (op.kind === 'delete-message') {
-    db.prepare('DELETE FROM part WHERE message_id = ?').run(`msg_${op.s}_${op.m}`);
-    db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
-    touch();
-  } else if (op.kind === 'delete-session') {
-    db.prepare('DELETE FROM part WHERE session_id = ?').run(s);
-    db.prepare('DELETE FROM message WHERE session_id = ?').run(s);
-    db.prepare('DELETE FROM session WHERE id = ?').run(s);
-  } else db.prepare('UPDATE session SET title = title || ?, time_updated = ? WHERE id = ?').run('!', ++clock, s);
-  return clock;
-}
 
 /** Three sessions of three messages, each with a tool call; the sessions a minute apart. */
 function seed(db: Database.Database): void {

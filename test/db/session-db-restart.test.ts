@@ -9,7 +9,7 @@ import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-
 import { getStats } from '@/lib/server/queries/get-stats';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
 import { byModel, databaseRows, modelFigures, storeOn } from './support/session-db-store';
-import { editArb, settle, toolCall, usage } from './support/opencode-edits';
+import { applyEdit, editArb, settle, toolCall, usage } from './support/opencode-edits';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -125,28 +125,11 @@ describe('the session database across restarts', () => {
       fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (runs) => {
         const { dataDir, db } = history(3, 3);
         const file = path.join(tempDir(), 'sessions.db');
+        let clock = Date.now();
         try {
           for (const ops of [[], ...runs]) {
-            for (const op of ops) {
-              const s = `ses_${op.s}`;
-              if (op.kind === 'add') {
-                db.prepare('INSERT OR IGNORE INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(s, 'proj1', 'slug', '/work/proj1', `Session ${s}`, '1.2.27', 1, 1);
-                db.prepare('INSERT OR REPLACE INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(`msg_${op.s}_${op.m}`, s, 5, 5, JSON.stringify({ time: { created: 5 }, ...usage(op.cost / 100, op.cost) }));
-              } else if (op.kind === 'call') {
-                const message = `msg_${op.s}_${op.m}`;
-                if (db.prepare('SELECT 1 FROM message WHERE id = ?').get(message)) upsertPart(db, s, message, `prt_${op.s}_${op.m}_${op.p}`, toolCall(op.p === 1 ? 'read' : 'bash', op.failed ? 'error' : 'completed'), 6);
-              }
-              else if (op.kind === 'delete-part') db.prepare('DELETE FROM part WHERE id = ?').run(`prt_${op.s}_${op.m}_${op.p}`);
-              else if (op.kind === 'delete-message') {
-                // OpenCode deletes a message's parts with it.
-                db.prepare('DELETE FROM part WHERE message_id = ?').run(`msg_${op.s}_${op.m}`);
-                db.prepare('DELETE FROM message WHERE id = ?').run(`msg_${op.s}_${op.m}`);
-              } else if (op.kind === 'delete-session') {
-                db.prepare('DELETE FROM part WHERE session_id = ?').run(s);
-                db.prepare('DELETE FROM message WHERE session_id = ?').run(s);
-                db.prepare('DELETE FROM session WHERE id = ?').run(s);
-              } else db.prepare('UPDATE session SET title = title || ?, time_updated = time_updated + 1 WHERE id = ?').run('!', s);
-            }
+            // As OpenCode writes: every row stamped with the time it is written, the session with each change to it.
+            for (const op of ops) clock = applyEdit(db, op, clock);
             const store = storeOn(dataDir, file);
             await store.start();
             const restarted = databaseRows(store);

@@ -9,7 +9,9 @@ import { preparePrivateDbFile, privateDbCompanions } from '../fs/private-cache';
 /** What is in the file and how it is laid out; anything else found there is rebuilt. */
 const FORMAT = 'sessionscope-summary-index';
 // 2: messages say when their agent records no cost (`costUnrecorded`): summaries of version 1 lack it.
-const VERSION = '2';
+// 3: OpenCode's SQLite database is no longer kept here (the session database and its resume mark
+// serve its restarts): started over, its entries (~5% of the database's size) go.
+const VERSION = '3';
 
 /** One record as a source last read it: `version` is what the source tells cheaply (rowid and time, size and mtime). */
 export interface CachedEntry {

@@ -50,7 +50,7 @@ type GlobalWithRuntime = typeof globalThis & { [KEY]?: Runtime };
 export function createReaders(locations: Pick<DataLocations, 'opencodeDir' | 'databases'> & Partial<DataLocations>, cache?: IndexCache): { reader: SourceReader; priority: number }[] {
   const readers: { reader: SourceReader; priority: number }[] = [
     { reader: new JsonTreeReader(locations.opencodeDir, cache?.source(`opencode-json:${locations.opencodeDir}`)), priority: 1 },
-    ...locations.databases.map((db, i) => ({ reader: new SqliteReader(db, locations.opencodeDir, cache?.source(`opencode-sqlite:${db}`)), priority: 10 - i })),
+    ...locations.databases.map((db, i) => ({ reader: new SqliteReader(db, locations.opencodeDir), priority: 10 - i })),
   ];
   if (locations.ompDir) readers.push({ reader: new PiSessionReader('omp', locations.ompDir), priority: 0 });
   if (locations.piDir) readers.push({ reader: new PiSessionReader('pi', locations.piDir), priority: 0 });

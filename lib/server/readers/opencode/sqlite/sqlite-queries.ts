@@ -36,10 +36,6 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     sessionCount: stmt('SELECT count(*) AS n FROM session').pluck(),
     messages: stmt(`SELECT ${MESSAGE} FROM message`),
     messagesAfterRowid: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid > ?`),
-    /** What tells a message changed, without its data: for the summary index (in pages by rowid). */
-    messageKeysPage: stmt(`SELECT rowid AS _rowid, id, session_id, ${updated('message')} AS _updated FROM message WHERE rowid > ? ORDER BY rowid LIMIT ?`),
-    messageByRowid: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid = ?`),
-    messageById: stmt(`SELECT ${MESSAGE} FROM message WHERE id = ?`),
     messagesPage: stmt(`SELECT ${MESSAGE} FROM message WHERE rowid > ? ORDER BY rowid LIMIT ?`),
     sessionMessagesUpdatedSince: stmt(`SELECT ${MESSAGE} FROM message WHERE session_id = ? AND ${updated('message')} >= ?`),
     sessionMessageIds: stmt('SELECT id FROM message WHERE session_id = ?').pluck(),

@@ -10,10 +10,8 @@ import { readSchemaInfo } from './schema-info';
 import { SqliteCursor, type ResumePoint } from './sqlite-cursor';
 import { resumeMarkOf, resumePointOf } from './resume-mark';
 import { ScannedTables } from './file-scan/scanned-tables';
-import { scanDatabaseMessages, scanIndexedMessages, type MessageScan } from './scan-worker/message-scan';
+import { scanDatabaseMessages, type MessageScan } from './scan-worker/message-scan';
 import { decodeMessages, type ScannedMessages } from './scan-worker/scanned-messages';
-import type { SourceCache } from '@/lib/server/index-cache/index-cache';
-import { cachedMessage, messageVersion, SIGNATURE_KEY, SummaryCacheWriter } from '../summary-cache';
 import { FirstOutputs, repliesToRetime, takeRetimed } from '../first-output';
 import { ReadReplies } from './read-replies';
 
@@ -23,8 +21,6 @@ const ABSENT = 'absent';
 const REQUIRED_TABLES = ['session', 'message', 'part'] as const;
 /** Messages per stage of the first read: each is 25-60 ms of work; requests under way are let out between them (see yieldToRequests). */
 const MESSAGE_CHUNK = 2_500;
-/** Message keys read per query when the summary index is compared with a changed database. */
-const KEY_PAGE = 10_000;
 /** A database file at least this large has its message table read on a worker thread (see scan-worker/). */
 const SCAN_WORKER_FROM_BYTES = 32 * 1024 * 1024;
 /** Messages whose parts are read per stage of the tail read (~2 queries per session; one stage is ~50 ms). */
@@ -58,23 +54,15 @@ export class SqliteReader implements SourceReader {
   private fullRead: FullReadOptions | undefined;
   /** Why the last direct read of the file stopped, if it did. */
   private scanProblem: string | undefined;
-  private readonly cacheWriter: SummaryCacheWriter | undefined;
-  /** Records skipped since the last full read (a message the index lacks must not pass for "nothing changed"). */
+  /** Records skipped since the last full read (a mark must not pass over a message the database lacks). */
   private skipped = 0;
 
-  /**
-   * `cache`: the persistent summary index's part for this database (a restart then parses only changed
-   * messages). `scanWorkerFromBytes`: from what file size the first read's message scan runs on a
-   * worker thread.
-   */
+  /** `scanWorkerFromBytes`: from what file size the first read's message scan runs on a worker thread. */
   constructor(
     readonly path: string,
     private readonly dataDir: string,
-    private readonly cache?: SourceCache,
     private readonly scanWorkerFromBytes = SCAN_WORKER_FROM_BYTES,
-  ) {
-    this.cacheWriter = cache && new SummaryCacheWriter(cache);
-  }
+  ) {}
 
   found(): boolean {
     return existsSync(this.path);
@@ -87,11 +75,6 @@ export class SqliteReader implements SourceReader {
 
   watchTargets(): string[] {
     return [this.path, `${this.path}-wal`];
-  }
-
-  /** Writes what the summary index still lacks now (it is otherwise written in the background). */
-  writeIndex(): Promise<void> {
-    return this.cacheWriter?.flush() ?? Promise.resolve();
   }
 
   close(): void {
@@ -111,12 +94,10 @@ export class SqliteReader implements SourceReader {
     // Where a later start follows on from, once this read is written whole.
     const mark = this.resumeMark();
     if (mark !== undefined) yield { ...emptyChangeSet(), resumeMark: mark };
-    // The summary index learns what this read parsed, after the read (off the first answer's path).
-    if (!this.cursor.startedHeld) this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined, 0);
   }
 
-  /** Whether the index may say "complete as of this signature": nothing was skipped, the read did not fail. */
-  private cacheable(): boolean {
+  /** Whether a mark may stand for what was read: nothing was skipped, the read did not fail. */
+  private markable(): boolean {
     return this.skipped === 0 && this.openError === undefined && this.queries !== undefined;
   }
 
@@ -149,20 +130,6 @@ export class SqliteReader implements SourceReader {
       this.cursor = new SqliteCursor();
     }
     const messages = new ReadReplies();
-    const cache = this.found() ? this.cache : undefined;
-    if (cache && cache.page(SIGNATURE_KEY, 1).length > 0) {
-      // A restart: only messages whose rowid or time changed since the index was written are parsed.
-      // Large histories: what the index kept is read on a worker from now on, beside the server's start.
-      const indexScan = cache.location && this.largeFile() ? scanIndexedMessages(cache.location, MESSAGE_CHUNK) : undefined;
-      try {
-        const q = await this.open(first);
-        if (!q) return yield first;
-        if (yield* this.warmStages(q, first, messages, cache, indexScan)) yield* this.tailParts(q, messages);
-      } finally {
-        indexScan?.stop();
-      }
-      return;
-    }
     // The direct read sees the file only: not a log OpenCode writes, nor one a crash left.
     const scan = this.found() && !isLive(this.path) && !hasLeftLog(this.path) ? startScan(this.path) : undefined;
     if (!scan) {
@@ -260,9 +227,8 @@ export class SqliteReader implements SourceReader {
 
   /** Messages the scan worker reshaped (as `take` would), and the rows it left to the schema path. */
   private takeScanned(changes: ChangeSet, chunk: ScannedMessages): void {
-    for (const { message, rowid, updated } of decodeMessages(chunk)) {
+    for (const { message, rowid } of decodeMessages(chunk)) {
       changes.messages.push(message);
-      this.cacheWriter?.note(message.id, messageVersion({ _rowid: rowid, _updated: updated }), message);
       this.cursor.noteMessage(message.sessionID, message.id, rowid);
     }
     for (const row of chunk.rows) this.take(changes, 'message', row);
@@ -287,112 +253,23 @@ export class SqliteReader implements SourceReader {
     return true;
   }
 
-  /**
-   * The first stage, then messages from the summary index, streamed in key order: all of them when
-   * the database's signature is the one the index was written at; else those whose rowid and time
-   * are unchanged, the rest parsed from the database. An entry that does not read back is read from
-   * the database too. `indexScan`: the index's pages read on a worker (a page it could not read, and
-   * every page after, are read here).
-   */
-  private async *warmStages(q: Queries, first: ChangeSet, messages: ReadReplies, cache: SourceCache, indexScan?: MessageScan): AsyncGenerator<ChangeSet, boolean> {
-    if (!(yield* this.firstStage(q, first))) return false;
-    const unchanged = cache.version(SIGNATURE_KEY) === this.cacheSignature();
-    let chunk = emptyChangeSet();
-    // Unchanged: every entry stands for its row. Else the database's keys say which entries still do.
-    let keys: Map<string, Row> | undefined;
-    if (!unchanged) {
-      keys = new Map();
-      // In pages, with a pause (an empty stage) after each: all 100,000 at once held requests for 130-260 ms.
-      for (let after = 0; ; ) {
-        const page = this.attempt(chunk, () => q.messageKeysPage.all(after, KEY_PAGE) as Row[]);
-        if (!page) return yield chunk, false;
-        for (const key of page) keys.set(String(key.id), key);
-        if (page.length < KEY_PAGE) break;
-        after = Number(page.at(-1)?._rowid);
-        yield emptyChangeSet();
-      }
-    }
-    const reread: { rowid?: number; id: string }[] = [];
-    const gone: string[] = [];
-    /** One entry of the index: it stands for its row, or the row is read again, or the row is gone. */
-    const takeEntry = (into: ChangeSet, id: string, version: string, read: () => { message: MessageInfo; rowid: number } | undefined): void => {
-      const key = keys?.get(id);
-      if (keys && !key) {
-        gone.push(id);
-        return;
-      }
-      keys?.delete(id);
-      const hit = key && version !== messageVersion(key) ? undefined : read();
-      if (!hit || (key && hit.message.sessionID !== key.session_id)) {
-        reread.push({ rowid: key ? Number(key._rowid) : undefined, id });
-        return;
-      }
-      into.messages.push(hit.message);
-      this.cursor.noteMessage(hit.message.sessionID, id, hit.rowid);
-    };
-    let after = SIGNATURE_KEY;
-    let pagesLeft = true;
-    if (indexScan) {
-      const chunks = indexScan.chunks();
-      for (let next = await chunks.next(); ; next = await chunks.next()) {
-        if (next.done) {
-          pagesLeft = next.value.error !== undefined || next.value.failed === true;
-          break;
-        }
-        const { chunk: columns, index } = next.value;
-        if (!index) continue;
-        const decoded = decodeMessages(columns);
-        for (const [i, { message, rowid }] of decoded.entries()) takeEntry(chunk, message.id, index.versions[i] ?? '', () => ({ message, rowid }));
-        for (const [id, version, value] of index.raw) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
-        after = index.lastKey;
-        messages.note(chunk.messages);
-        yield chunk;
-        chunk = emptyChangeSet();
-      }
-    }
-    while (pagesLeft) {
-      const page = cache.page(after, MESSAGE_CHUNK);
-      for (const [id, version, value] of page) takeEntry(chunk, id, version, () => cachedMessage(id, { version, value }));
-      if (chunk.messages.length > 0) {
-        messages.note(chunk.messages);
-        yield chunk;
-        chunk = emptyChangeSet();
-      }
-      if (page.length < MESSAGE_CHUNK) break;
-      after = page.at(-1)?.[0] ?? after;
-    }
-    // Messages the index does not have (new since), and entries of messages gone from the database.
-    for (const key of keys?.values() ?? []) reread.push({ rowid: Number(key._rowid), id: String(key.id) });
-    this.cacheWriter?.remove(gone);
-    this.attempt(chunk, () => {
-      for (const { rowid, id } of reread) {
-        const row = (rowid === undefined ? q.messageById.get(id) : q.messageByRowid.get(rowid)) as Row | undefined;
-        if (row) this.take(chunk, 'message', row);
-      }
-    });
-    messages.note(chunk.messages);
-    yield chunk;
-    return true;
-  }
-
   async fingerprint(): Promise<string | undefined> {
     return this.found() ? `${identity(this.path)}|${writeSignature(this.path)}` : ABSENT;
   }
 
   /**
    * A read that reached every row is complete as of the signature it began at, records it skipped
-   * included (they are not in the database, and a re-read of the same file skips them again; unlike
-   * the summary index, which re-parses only rows whose rowid or time changed, any write changes the
-   * file's signature).
+   * included (they are not in the database, and a re-read of the same file skips them again; any
+   * write changes the file's signature).
    */
   completeAs(): string | undefined {
     // No database (no OpenCode on this machine) is a whole content too: nothing, until a file appears.
     if (this.queries === undefined && this.openError === undefined && !this.found()) return ABSENT;
-    return this.openError === undefined && this.queries !== undefined && this.scanProblem === undefined ? this.cacheSignature() : undefined;
+    return this.openError === undefined && this.queries !== undefined && this.scanProblem === undefined ? this.signature() : undefined;
   }
 
-  /** What the summary index keeps to know nothing changed: the file's identity, its and its log's size and time. */
-  private cacheSignature(): string {
+  /** The file's identity, its and its log's size and time when the read began. */
+  private signature(): string {
     return `${identity(this.path)}|${this.readSignature}`;
   }
 
@@ -421,10 +298,6 @@ export class SqliteReader implements SourceReader {
     const done = emptyChangeSet();
     done.messagesComplete = true;
     yield done;
-    // What the summary index learns of the messages is written now, beside the parts read, not at
-    // its end: the writer holds each message until written (~1.3 KB each; at 20,000 sessions it
-    // held 400,000 through minutes of parts). The signature follows once the read is done.
-    this.cacheWriter?.schedule(undefined, 0);
     const newest = yield* this.newestParts(q, messages.tailIds());
     if (newest === undefined) return;
     if (this.fullRead?.toolCalls?.() ?? true) yield* this.outputParts(q, newest, messages);
@@ -468,7 +341,7 @@ export class SqliteReader implements SourceReader {
   /** Where a later start follows on from (none after a read that skipped or failed anything). */
   private resumeMark(): string | undefined {
     const q = this.queries;
-    if (!q || !this.cacheable() || this.fileIdentity === '') return undefined;
+    if (!q || !this.markable() || this.fileIdentity === '') return undefined;
     return resumeMarkOf(this.fileIdentity, { ...this.cursor.point(), tables: tablesOf(q) });
   }
 
@@ -613,8 +486,6 @@ export class SqliteReader implements SourceReader {
     } catch (error) {
       this.fail(changes, error);
     }
-    this.cacheWriter?.remove(changes.removed.messages);
-    this.cacheWriter?.schedule(this.cacheable() ? this.cacheSignature() : undefined);
     return changes;
   }
 
@@ -691,7 +562,6 @@ export class SqliteReader implements SourceReader {
     if (kind === 'message') {
       const ok = push(changes, where, messageFromRow(row), (v) => {
         changes.messages.push(v);
-        this.cacheWriter?.note(v.id, messageVersion(row), v);
         this.cursor.noteMessage(v.sessionID, v.id, Number(row._rowid ?? 0));
       });
       if (!ok) this.skipped++;

@@ -1,7 +1,6 @@
 import 'server-only';
 import { Worker } from 'node:worker_threads';
-import type { IndexLocation } from '@/lib/server/index-cache/index-cache';
-import type { IndexPage, ScannedMessages } from './scanned-messages';
+import type { ScannedMessages } from './scanned-messages';
 import { runsFromSources, tsxWorker } from '@/lib/server/workers/tsx-worker';
 import { WorkerStream } from '@/lib/server/workers/worker-stream';
 
@@ -11,15 +10,12 @@ export const messageScanCounts = { chunks: 0 };
 /** A chunk of messages as a scan worker sent it. */
 export interface ScanChunk {
   chunk: ScannedMessages;
-  /** Read from the summary index: each message's version, the entries left as stored, the page's last key. */
-  index?: IndexPage;
 }
 
 /**
- * Messages read on a worker thread, started at once, yielded in order (`error` when the file was
- * corrupt or changed shape; `failed` when the worker could not run: the caller reads on its own
- * thread). Either the database's message table (`ofDatabase`, a first read) or the messages the
- * summary index kept for it (`ofIndex`, a restart).
+ * The database's message table read on a worker thread, started at once, yielded in order (`error`
+ * when the file was corrupt or changed shape; `failed` when the worker could not run: the caller
+ * reads on its own thread).
  */
 export type MessageScan = WorkerStream<ScanChunk>;
 
@@ -29,17 +25,12 @@ export function scanDatabaseMessages(dbPath: string, chunk: number): MessageScan
   return new WorkerStream(() => spawn('message-scan-worker.ts', { dbPath, chunk }), counted);
 }
 
-export function scanIndexedMessages(location: IndexLocation, chunk: number): MessageScan {
-  return new WorkerStream(() => spawn('index-scan-worker.ts', { location, chunk }), counted);
-}
-
 /**
  * In the built server Next bundles each worker's entry from its `new Worker(new URL(...))`
  * expression, written out once per entry. Run from the TypeScript sources (tests, the bench), the
  * entry is loaded through tsx.
  */
-function spawn(entry: 'message-scan-worker.ts' | 'index-scan-worker.ts', workerData: object): Worker {
+function spawn(entry: 'message-scan-worker.ts', workerData: object): Worker {
   if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, entry, { workerData });
-  if (entry === 'message-scan-worker.ts') return new Worker(new URL('./message-scan-worker.ts', import.meta.url), { workerData });
-  return new Worker(new URL('./index-scan-worker.ts', import.meta.url), { workerData });
+  return new Worker(new URL('./message-scan-worker.ts', import.meta.url), { workerData });
 }

@@ -12,7 +12,7 @@ import { fastMessageFromRow } from '../sqlite-rows';
 export interface ScannedMessages {
   count: number;
   ids: string[];
-  /** `_rowid` and `_updated` of each row (the summary index's version: `${rowid}:${updated}`). */
+  /** `_rowid` and `_updated` of each row. */
   rowids: Float64Array;
   updated: (number | null)[];
   /** Indexes into `strings` (-1: none). */
@@ -138,14 +138,4 @@ export function transferables(chunk: ScannedMessages): ArrayBuffer[] {
 }
 
 /** Worker → main thread: each chunk of messages in order, then how the scan ended. */
-export type ScanReply = StreamReply<{ chunk: ScannedMessages; index?: IndexPage }>;
-
-/** What a chunk read from the summary index adds: each column message's version, and the entries the columns cannot carry. */
-export interface IndexPage {
-  /** The version each message of the columns had in the index, in the same order. */
-  versions: string[];
-  /** Entries left to the main thread as stored (key, version, value): unusual fields, or not a message at all. */
-  raw: [string, string, string][];
-  /** The page's last key: a read that stops here goes on after it. */
-  lastKey: string;
-}
+export type ScanReply = StreamReply<{ chunk: ScannedMessages }>;
