@@ -5,7 +5,12 @@ import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
 import { classifyClaudePath, listClaudeFiles, type ClaudeFileRef } from './claude-files';
 import { isAgentFile, metaFileOf, parentFileOf, readClaudeFile } from './read-claude-file';
-import { summaryReadPool } from '../read-pool/summary-read-pool';
+import { POOL_MIN_FILES, summaryReadPool } from '../read-pool/summary-read-pool';
+import { summaryVersion } from '../file-summary-cache';
+import { mapLimit } from '@/lib/server/fs/map-limit';
+import type { ChangeSet, FullReadOptions } from '../read-result';
+import { usagePass } from './claude-usage-pass';
+import { usageReadOf, type UsageRead } from './usage-read';
 
 export function defaultClaudeRoot(): string {
   return path.join(homedir(), '.claude', 'projects');
@@ -19,11 +24,41 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
 
   /** Transcripts are parsed on worker threads when many are read at once (a first read). */
   protected override readonly readInPool;
+  private readonly readWorkers: boolean;
 
   /** `readWorkers`: false reads every transcript on this thread (the tests compare both). */
   constructor(root: string = defaultClaudeRoot(), { readWorkers = true }: { readWorkers?: boolean } = {}) {
     super(root);
+    this.readWorkers = readWorkers;
     this.readInPool = readWorkers ? (refs: readonly ClaudeFileRef[]) => summaryReadPool().read(this.path, refs) : undefined;
+  }
+
+  /**
+   * A full read in two stages: first the usage of the transcripts it is about to read (their
+   * responses alone, see claude-usage-pass.ts; every figure is complete once it is in), then the
+   * full read, which hands the same responses over again with everything else.
+   */
+  async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
+    const held = options?.heldFiles?.();
+    const usage = await usagePass({
+      refs: await this.listAll(),
+      held: held?.files() ?? [],
+      holds: (sessionID) => (held?.idsOf(sessionID).messageIDs.length ?? 0) > 0,
+      versionOf: (ref) => summaryVersion(ref.path, this.alsoReads(ref)),
+      read: (refs) => this.readUsage(refs),
+    });
+    if (usage) yield usage;
+    yield await this.readAll(options);
+  }
+
+  /** Transcripts' usage (a first pass), on the worker threads when there are many. */
+  private async readUsage(refs: readonly ClaudeFileRef[]): Promise<UsageRead[]> {
+    const pooled = this.readWorkers && refs.length >= POOL_MIN_FILES ? await summaryReadPool().read(this.path, refs, { usage: true }) : [];
+    return mapLimit([...refs.keys()], 8, async (i) => {
+      const done = pooled[i];
+      const ref = refs[i] as ClaudeFileRef;
+      return done ? (JSON.parse(done.json) as UsageRead) : usageReadOf(await readClaudeFile(ref, this.path, { usageOnly: true }));
+    });
   }
 
   protected listAll(): Promise<ClaudeFileRef[]> {
