@@ -25,6 +25,12 @@ const QUERIES = ['model', 'day', 'session', 'project', 'agent'].map((groupBy) =>
 class ObservedReader extends ClaudeCodeReader {
   readonly stages: { complete: boolean; messagesComplete: boolean; sessions: number; answers: ReturnType<typeof answersOf> }[] = [];
   store: Store | undefined;
+  listings = 0;
+
+  protected override listAll(): ReturnType<ClaudeCodeReader['listAll']> {
+    this.listings++;
+    return super.listAll();
+  }
 
   override async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
     for await (const stage of super.readAllStaged(options)) {
@@ -60,7 +66,8 @@ async function start(root: string, dbFile?: string) {
   try {
     await store.start();
     // Whether the next start may answer from the database at once (it holds every source whole).
-    return { stages: reader.stages, final: answersOf(store), whole: await store.databaseIsCurrent() };
+    const listings = reader.listings;
+    return { stages: reader.stages, final: answersOf(store), whole: await store.databaseIsCurrent(), listings };
   } finally {
     store.stop();
   }
@@ -188,6 +195,19 @@ describe('Claude Code: totals from a first pass over the responses', () => {
     expect(restart.stages.length).toBe(1);
     expect(restart.final[0]?.total.messages).toBeLessThan(before.final[0]!.total.messages);
     expect((await start(root)).final).toEqual(restart.final);
+  });
+});
+
+describe('Claude Code: a restart with nothing changed', () => {
+  it('has no first pass, and lists the transcripts only for the read that checks them', async () => {
+    const root = history(1);
+    const dbFile = path.join(tempDir(), 'sessions.db');
+    const cold = await start(root, dbFile);
+    const restart = await start(root, dbFile);
+    expect(restart.stages.length).toBe(1);
+    // The check that the database holds the source whole, before and after the read, and the read (which takes the held entries).
+    expect(restart.listings).toBe(3);
+    expect(restart.final).toEqual(cold.final);
   });
 });
 

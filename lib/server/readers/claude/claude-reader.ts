@@ -39,6 +39,11 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
    * full read, which hands the same responses over again with everything else.
    */
   async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
+    // The database holds the source whole as it is now (a restart with nothing changed): nothing to total first.
+    if (options?.held?.()) {
+      yield await this.readAll(options);
+      return;
+    }
     const held = options?.heldFiles?.();
     const usage = await usagePass({
       refs: await this.listAll(),
