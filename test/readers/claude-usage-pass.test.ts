@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { getStats } from '@/lib/server/queries/get-stats';
-import { ClaudeCodeReader } from '@/lib/server/readers/claude/claude-reader';
+import { ClaudeCodeReader, USAGE_POOL_MIN_FILES } from '@/lib/server/readers/claude/claude-reader';
+import { summaryPoolCounts } from '@/lib/server/readers/read-pool/summary-read-pool';
 import { CodexReader } from '@/lib/server/readers/codex/codex-reader';
 import type { ChangeSet, FullReadOptions } from '@/lib/server/readers/read-result';
 import { Store } from '@/lib/server/store/store';
@@ -59,8 +60,8 @@ function answersOf(store: Store) {
  * read after Claude Code's, as in the dashboard (Codex, here with no history): the totals are
  * complete only once its messages are in too.
  */
-async function start(root: string, dbFile?: string) {
-  const reader = new ObservedReader(root, { readWorkers: false });
+async function start(root: string, dbFile?: string, { readWorkers = false } = {}) {
+  const reader = new ObservedReader(root, { readWorkers });
   const store = new Store([{ reader, priority: 0 }, { reader: new CodexReader(path.join(root, '..', 'no-codex')), priority: 0 }], { sessionDb: openSqliteSessionDb(dbFile ?? null) });
   reader.store = store;
   try {
@@ -195,6 +196,20 @@ describe('Claude Code: totals from a first pass over the responses', () => {
     expect(restart.stages.length).toBe(1);
     expect(restart.final[0]?.total.messages).toBeLessThan(before.final[0]!.total.messages);
     expect((await start(root)).final).toEqual(restart.final);
+  });
+});
+
+describe('Claude Code: the first pass on worker threads', () => {
+  it('reads a history of many transcripts there, and gives what this thread gives', async () => {
+    const root = history(Math.ceil(USAGE_POOL_MIN_FILES / 10) + 1);
+    const files = transcripts(root).length;
+    expect(files).toBeGreaterThanOrEqual(USAGE_POOL_MIN_FILES);
+    const before = summaryPoolCounts().files;
+    const onWorkers = await start(root, undefined, { readWorkers: true });
+    // Each transcript twice: its usage, then its full read.
+    expect(summaryPoolCounts().files - before).toBe(2 * files);
+    expectTotalsFirst(onWorkers);
+    expect(onWorkers.final).toEqual((await start(root)).final);
   });
 });
 

@@ -12,6 +12,13 @@ import type { ChangeSet, FullReadOptions } from '../read-result';
 import { usagePass } from './claude-usage-pass';
 import { usageReadOf, type UsageRead } from './usage-read';
 
+/**
+ * Fewer transcripts than this have their usage read on the main thread: a usage read costs about a
+ * millisecond, a fifth of a full read, and the workers' start would cost more than it saves (a
+ * restart with 80 of 8,000 transcripts appended waited for them).
+ */
+export const USAGE_POOL_MIN_FILES = POOL_MIN_FILES * 8;
+
 export function defaultClaudeRoot(): string {
   return path.join(homedir(), '.claude', 'projects');
 }
@@ -58,7 +65,7 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
 
   /** Transcripts' usage (a first pass), on the worker threads when there are many. */
   private async readUsage(refs: readonly ClaudeFileRef[]): Promise<UsageRead[]> {
-    const pooled = this.readWorkers && refs.length >= POOL_MIN_FILES ? await summaryReadPool().read(this.path, refs, { usage: true }) : [];
+    const pooled = this.readWorkers && refs.length >= USAGE_POOL_MIN_FILES ? await summaryReadPool().read(this.path, refs, { usage: true }) : [];
     return mapLimit([...refs.keys()], 8, async (i) => {
       const done = pooled[i];
       const ref = refs[i] as ClaudeFileRef;
