@@ -89,6 +89,8 @@ export function parentFileOf(ref: ClaudeFileRef): string | undefined {
   return ref.parentID ? path.join(path.dirname(path.dirname(path.dirname(ref.path))), `${ref.parentID}.jsonl`) : undefined;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** How a transcript's own bytes are read (readDataFile's rules). */
 export type ReadTranscript = (file: string, root: string, maxBytes: number) => Promise<DataFileRead>;
 
@@ -129,6 +131,8 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSumm
   let parsed = usageOnly ? parseLines(usageLines(read.bytes, skim)) : undefined;
   if (!parsed || !usageLinesSuffice(parsed.lines)) parsed = parseLines(parseJsonl(read.bytes, skim));
   const { issues, lines, sizes } = parsed;
+  // Its usage needs no content block: they are neither checked nor mapped into parts.
+  if (usageOnly) for (const line of lines) if (line.type === 'assistant' && isRecord(line.message)) line.message = { ...line.message, content: [] };
   const ids = idsOf(ref, lines);
   // A subagent's cost is recorded in its parent's cost-state.
   const parentFile = parentFileOf(ref);
