@@ -213,6 +213,29 @@ describe('Claude Code: the first pass on worker threads', () => {
   });
 });
 
+describe('Claude Code: a first pass that fails', () => {
+  it('leaves the totals to the full read', async () => {
+    const root = history(1);
+    const reader = new (class extends ObservedReader {
+      private calls = 0;
+      protected override listAll(): ReturnType<ClaudeCodeReader['listAll']> {
+        // The first pass's listing (after the one checking whether the database holds the source) fails: the folder went away and came back.
+        return this.calls++ === 1 ? Promise.reject(new Error('EIO')) : super.listAll();
+      }
+    })(root, { readWorkers: false });
+    const store = new Store([{ reader, priority: 0 }], { sessionDb: openSqliteSessionDb(null) });
+    reader.store = store;
+    try {
+      await store.start();
+      expect(reader.stages.map((stage) => stage.complete)).toEqual([true]);
+      expect(store.failedSources()).toEqual([]);
+      expect(answersOf(store)).toEqual((await start(root)).final);
+    } finally {
+      store.stop();
+    }
+  });
+});
+
 describe('Claude Code: a restart with nothing changed', () => {
   it('has no first pass, and lists the transcripts only for the read that checks them', async () => {
     const root = history(1);

@@ -51,16 +51,21 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
       yield await this.readAll(options);
       return;
     }
+    // A first pass that fails leaves the totals to the full read, which says why if it fails too.
+    const usage = await this.usageFirst(options).catch(() => undefined);
+    if (usage) yield usage;
+    yield await this.readAll(options);
+  }
+
+  private async usageFirst(options?: FullReadOptions): Promise<ChangeSet | undefined> {
     const held = options?.heldFiles?.();
-    const usage = await usagePass({
+    return usagePass({
       refs: await this.listAll(),
       held: held?.files() ?? [],
       holds: (sessionID) => (held?.idsOf(sessionID).messageIDs.length ?? 0) > 0,
       versionOf: (ref) => summaryVersion(ref.path, this.alsoReads(ref)),
       read: (refs) => this.readUsage(refs),
     });
-    if (usage) yield usage;
-    yield await this.readAll(options);
   }
 
   /** Transcripts' usage (a first pass), on the worker threads when there are many. */
