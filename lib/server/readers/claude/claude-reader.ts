@@ -32,6 +32,11 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
   /** Transcripts are parsed on worker threads when many are read at once (a first read). */
   protected override readonly readInPool;
   private readonly readWorkers: boolean;
+  /**
+   * Whether a full read totals the usage first (see readAllStaged). A command that waits for the
+   * whole read before it answers has no use for it: it would only read every transcript once more.
+   */
+  totalsFirst = true;
 
   /** `readWorkers`: false reads every transcript on this thread (the tests compare both). */
   constructor(root: string = defaultClaudeRoot(), { readWorkers = true }: { readWorkers?: boolean } = {}) {
@@ -52,7 +57,7 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
       return;
     }
     // A first pass that fails leaves the totals to the full read, which says why if it fails too.
-    const usage = await this.usageFirst(options).catch(() => undefined);
+    const usage = this.totalsFirst ? await this.usageFirst(options).catch(() => undefined) : undefined;
     if (usage) yield usage;
     yield await this.readAll(options);
   }
