@@ -1,6 +1,7 @@
 import 'server-only';
 import { resolveLocations } from '../config';
 import { IndexCache } from '../index-cache/index-cache';
+import { ClaudeCodeReader } from '../readers/claude/claude-reader';
 import { priceFromConfig } from '../pricing/price-from-config';
 import { createReaders, openCacheSessionDb } from '../store/get-store';
 import { Store } from '../store/store';
@@ -20,7 +21,10 @@ export interface LocalHistory {
  * database answers as it stands). Nothing is followed: the command answers and exits.
  */
 export async function openLocalHistory(options: { ingest?: boolean } = {}): Promise<LocalHistory> {
-  const store = new Store(createReaders(resolveLocations(), IndexCache.open()), { sessionDb: openCacheSessionDb() });
+  const readers = createReaders(resolveLocations(), IndexCache.open());
+  // The command answers once the whole read is in: Claude Code's usage totalled first would be read twice.
+  for (const { reader } of readers) if (reader instanceof ClaudeCodeReader) reader.totalsFirst = false;
+  const store = new Store(readers, { sessionDb: openCacheSessionDb() });
   const prices = priceFromConfig(store, { follow: false });
   const current = await store.databaseIsCurrent();
   if (!current && options.ingest !== false) await store.start();

@@ -236,6 +236,8 @@ export class SessionDbMirror {
     const read = this.partsRead.get(index);
     this.partsRead.delete(index);
     this.sweepRecords(index, index.failure ? undefined : read);
+    // Its sessions may have been written twice (Claude Code's first pass): the totals as one sum gives them.
+    this.guard(() => this.writer.sumTotalsAnew(this.idOf(index)));
     this.recordComplete(index);
     this.keepPendingMark(index);
   }

@@ -135,7 +135,8 @@ export class Store {
         if (isEmptyChangeSet(changes)) return;
         // A read that follows on from the database's copy (FullReadOptions.resume) lists parts as increments do.
         if (changes.listedParts.length > 0) await this.retimeAfterParts(index, changes);
-        const touched = this.applyTo(index, changes);
+        // A complete read after the source's messages were counted (Claude Code's usage pass came first): it is swept and recorded as whole here.
+        const touched = this.applyTo(index, changes, { whole: changes.complete === true && counted.has(index) });
         this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
         if (changes.messagesComplete) await messagesIn(index);
       };
@@ -158,7 +159,9 @@ export class Store {
       for (const read of reads) {
         const { index, stages } = read;
         let finished = true;
-        if (!done.has(index)) {
+        // Its messages came with its first stage (Claude Code's usage pass): the rest waits until every source's are in.
+        if (counted.has(index)) finished = false;
+        else if (!done.has(index)) {
           for (let next = await stages.next(); !next.done; next = await stages.next()) {
             await take(index, next.value);
             await yieldToRequests(patience);

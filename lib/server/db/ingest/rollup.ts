@@ -59,7 +59,7 @@ export function insertRollup(engine: Engine, sourceId: number, sessionID: string
  * them out (-1, before they are deleted): usage_total stays the sum of usage_rollup by its key.
  * One session (a string) or a list.
  */
-export function shiftTotals(engine: Engine, sourceId: number, sessions: string | readonly string[], sign: 1 | -1) {
+export function shiftTotals(engine: Engine, sourceId: number, sessions: string | readonly string[] | 'every session', sign: 1 | -1) {
   const k = queryBuilder(engine);
   const ids = typeof sessions === 'string' ? sessions : sessions.length > 0 ? [...sessions] : [''];
   return k
@@ -75,11 +75,16 @@ export function shiftTotals(engine: Engine, sourceId: number, sessions: string |
           ...USAGE_SUMS.map((c) => sql<number>`sum(${sql.ref(`u.${c}`)}) * ${sql.lit(sign)}`.as(c)),
         ])
         .where('u.source_id', '=', sourceId)
-        .$call((qb) => (typeof ids === 'string' ? qb.where('u.session_id', '=', ids) : qb.where('u.session_id', 'in', ids)))
+        .$call((qb) => (ids === 'every session' ? qb : typeof ids === 'string' ? qb.where('u.session_id', '=', ids) : qb.where('u.session_id', 'in', ids)))
         .groupBy(['u.source_id', ...TOTAL_GROUPING.map((c) => `u.${c}` as const)]),
     )
     .onConflict((oc) => oc.columns(['source_id', 'key']).doUpdateSet(Object.fromEntries(USAGE_SUMS.map((c) => [c, sql`${sql.ref(`usage_total.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))))
     .compile();
+}
+
+/** A source's totals, all of them (before they are summed anew from its usage rows). */
+export function deleteTotals(engine: Engine, sourceId: number) {
+  return queryBuilder(engine).deleteFrom('usage_total').where('source_id', '=', sourceId).compile();
 }
 
 /** Totals no usage row is left in (their every message went). */

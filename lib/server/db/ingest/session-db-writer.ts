@@ -7,7 +7,7 @@ import type { MessageTable, PartTable, ProjectTable, SessionTable, SourceFileTab
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement, type UpsertStatement } from './upsert-statement';
-import { deleteRollup, dropEmptyTotals, insertRollup, regroupedSessions, shiftTotals } from './rollup';
+import { deleteRollup, deleteTotals, dropEmptyTotals, insertRollup, regroupedSessions, shiftTotals } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
 
 /** Every column of a table, once: a column added to the schema and not written here fails to compile. */
@@ -282,6 +282,18 @@ export class SessionDbWriter {
       this.db.run(this.rollup.add, this.rollup.addParameters(sourceId, id));
     }
     if (any) this.db.run(this.rollup.dropEmpty, [sourceId, 0]);
+  }
+
+  /**
+   * A source's totals summed anew from its usage rows. Kept by adding and taking out each session's
+   * rows, they drift in the last bits when sessions are written again (Claude Code's first pass,
+   * then its full read): after such a read they are what a single sum gives.
+   */
+  sumTotalsAnew(sourceId: number): void {
+    this.db.transaction(() => {
+      this.db.run(deleteTotals('sqlite', sourceId));
+      this.db.run(shiftTotals('sqlite', sourceId, 'every session', 1));
+    });
   }
 
   /** A session's usage rows out of the totals, then deleted. */

@@ -5,7 +5,19 @@ import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
 import { classifyClaudePath, listClaudeFiles, type ClaudeFileRef } from './claude-files';
 import { isAgentFile, metaFileOf, parentFileOf, readClaudeFile } from './read-claude-file';
-import { summaryReadPool } from '../read-pool/summary-read-pool';
+import { POOL_MIN_FILES, summaryReadPool } from '../read-pool/summary-read-pool';
+import { summaryVersion } from '../file-summary-cache';
+import { mapLimit } from '@/lib/server/fs/map-limit';
+import type { ChangeSet, FullReadOptions } from '../read-result';
+import { usagePass } from './claude-usage-pass';
+import { usageReadOf, type UsageRead } from './usage-read';
+
+/**
+ * Fewer transcripts than this have their usage read on the main thread: a usage read costs about a
+ * millisecond, a fifth of a full read, and the workers' start would cost more than it saves (a
+ * restart with 80 of 8,000 transcripts appended waited for them).
+ */
+export const USAGE_POOL_MIN_FILES = POOL_MIN_FILES * 8;
 
 export function defaultClaudeRoot(): string {
   return path.join(homedir(), '.claude', 'projects');
@@ -19,11 +31,56 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
 
   /** Transcripts are parsed on worker threads when many are read at once (a first read). */
   protected override readonly readInPool;
+  private readonly readWorkers: boolean;
+  /**
+   * Whether a full read totals the usage first (see readAllStaged). A command that waits for the
+   * whole read before it answers has no use for it: it would only read every transcript once more.
+   */
+  totalsFirst = true;
 
   /** `readWorkers`: false reads every transcript on this thread (the tests compare both). */
   constructor(root: string = defaultClaudeRoot(), { readWorkers = true }: { readWorkers?: boolean } = {}) {
     super(root);
+    this.readWorkers = readWorkers;
     this.readInPool = readWorkers ? (refs: readonly ClaudeFileRef[]) => summaryReadPool().read(this.path, refs) : undefined;
+  }
+
+  /**
+   * A full read in two stages: first the usage of the transcripts it is about to read (their
+   * responses alone, see claude-usage-pass.ts; every figure is complete once it is in), then the
+   * full read, which hands the same responses over again with everything else.
+   */
+  async *readAllStaged(options?: FullReadOptions): AsyncGenerator<ChangeSet> {
+    // The database holds the source whole as it is now (a restart with nothing changed): nothing to total first.
+    if (options?.held?.()) {
+      yield await this.readAll(options);
+      return;
+    }
+    // A first pass that fails leaves the totals to the full read, which says why if it fails too.
+    const usage = this.totalsFirst ? await this.usageFirst(options).catch(() => undefined) : undefined;
+    if (usage) yield usage;
+    yield await this.readAll(options);
+  }
+
+  private async usageFirst(options?: FullReadOptions): Promise<ChangeSet | undefined> {
+    const held = options?.heldFiles?.();
+    return usagePass({
+      refs: await this.listAll(),
+      held: held?.files() ?? [],
+      holds: (sessionID) => (held?.idsOf(sessionID).messageIDs.length ?? 0) > 0,
+      versionOf: (ref) => summaryVersion(ref.path, this.alsoReads(ref)),
+      read: (refs) => this.readUsage(refs),
+    });
+  }
+
+  /** Transcripts' usage (a first pass), on the worker threads when there are many. */
+  private async readUsage(refs: readonly ClaudeFileRef[]): Promise<UsageRead[]> {
+    const pooled = this.readWorkers && refs.length >= USAGE_POOL_MIN_FILES ? await summaryReadPool().read(this.path, refs, { usage: true }) : [];
+    return mapLimit([...refs.keys()], 8, async (i) => {
+      const done = pooled[i];
+      const ref = refs[i] as ClaudeFileRef;
+      return done ? (JSON.parse(done.json) as UsageRead) : usageReadOf(await readClaudeFile(ref, this.path, { usageOnly: true }));
+    });
   }
 
   protected listAll(): Promise<ClaudeFileRef[]> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import type { FileSession } from '../pi/file-index';
-import { parseJsonl } from '../pi/jsonl';
+import { parseJsonl, type JsonlParse } from '../pi/jsonl';
 import { elideRule, skimRule, skipRule } from '../pi/jsonl-skim';
 import type { ClaudeFileRef } from './claude-files';
 import { recordedRates } from './claude-cost';
@@ -13,6 +13,7 @@ import { SUMMARY_TEXT_MAX } from './claude-context';
 import { costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
 import { parseClaudeLine } from './parse-claude-line';
 import { mapClaudeLines } from './claude-session';
+import { usageLines, usageLinesSuffice } from './usage-lines';
 
 export type ClaudeFileRead =
   | { state: 'ok'; mapped: FileSession; issues: ReadIssue[] }
@@ -88,32 +89,50 @@ export function parentFileOf(ref: ClaudeFileRef): string | undefined {
   return ref.parentID ? path.join(path.dirname(path.dirname(path.dirname(ref.path))), `${ref.parentID}.jsonl`) : undefined;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** How a transcript's own bytes are read (readDataFile's rules). */
 export type ReadTranscript = (file: string, root: string, maxBytes: number) => Promise<DataFileRead>;
 
 const readTranscript: ReadTranscript = (file, root, maxBytes) => readDataFile(file, { root, maxBytes });
 
-/**
- * Reads one transcript, read-only. Never throws; bad lines are issues. `forSummary`: only its
- * summary is kept (`summarizeRead`), which is the same, and its attachments' parts carry no text.
- * `read`: how its bytes are read (a worker's synchronous read).
- */
-export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false, read: readBytes = readTranscript }: { forSummary?: boolean; read?: ReadTranscript } = {}): Promise<ClaudeFileRead> {
+export interface ReadClaudeOptions {
+  /** Only its summary is kept (`summarizeRead`), which is the same, and its attachments' parts carry no text. */
+  forSummary?: boolean;
+  /**
+   * Only what its responses' usage needs (see usage-lines.ts): its assistant messages come out as a
+   * full read maps them; the rest of the session (title, user turns, parts) is partial.
+   */
+  usageOnly?: boolean;
+  /** How its bytes are read (a worker's synchronous read). */
+  read?: ReadTranscript;
+}
+
+/** Reads one transcript, read-only. Never throws; bad lines are issues. */
+export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false, usageOnly = false, read: readBytes = readTranscript }: ReadClaudeOptions = {}): Promise<ClaudeFileRead> {
   const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
   const read = await readBytes(ref.path, root, FILE_CAPS.transcript);
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
   const mtime = read.mtimeMs;
-  const { records, bad } = parseJsonl(read.bytes, forSummary ? SKIM_FOR_SUMMARY : SKIM);
-  const issues = bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
-  const lines: ClaudeLine[] = [];
-  const sizes: number[] = [];
-  for (const rec of records) {
-    const line = parseClaudeLine(rec.value);
-    if (line) {
-      lines.push(line);
-      sizes.push(rec.size);
-    } else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
-  }
+  const skim = forSummary || usageOnly ? SKIM_FOR_SUMMARY : SKIM;
+  const parseLines = (parse: JsonlParse) => {
+    const issues = parse.bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
+    const lines: ClaudeLine[] = [];
+    const sizes: number[] = [];
+    for (const rec of parse.records) {
+      const line = parseClaudeLine(rec.value);
+      if (line) {
+        lines.push(line);
+        sizes.push(rec.size);
+      } else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
+    }
+    return { issues, lines, sizes };
+  };
+  let parsed = usageOnly ? parseLines(usageLines(read.bytes, skim)) : undefined;
+  if (!parsed || !usageLinesSuffice(parsed.lines)) parsed = parseLines(parseJsonl(read.bytes, skim));
+  const { issues, lines, sizes } = parsed;
+  // Its usage needs no content block: they are neither checked nor mapped into parts.
+  if (usageOnly) for (const line of lines) if (line.type === 'assistant' && isRecord(line.message)) line.message = { ...line.message, content: [] };
   const ids = idsOf(ref, lines);
   // A subagent's cost is recorded in its parent's cost-state.
   const parentFile = parentFileOf(ref);

@@ -39,15 +39,15 @@ class SummaryReadPool {
   /** A worker could not start or died: the rest of this process's reads stay on the main thread. */
   private broken = false;
 
-  /** Each file's read, in order; undefined for one a worker could not read (the caller reads it). */
-  async read(root: string, refs: readonly ClaudeFileRef[]): Promise<(PooledRead | undefined)[]> {
+  /** Each file's read, in order; undefined for one a worker could not read (the caller reads it). `usage`: a first pass's (see SummaryReadRequest). */
+  async read(root: string, refs: readonly ClaudeFileRef[], { usage = false }: { usage?: boolean } = {}): Promise<(PooledRead | undefined)[]> {
     const out = new Array<PooledRead | undefined>(refs.length);
     let next = 0;
     const drain = async (client: (typeof this.workers)[number]): Promise<void> => {
       while (next < refs.length && !this.broken) {
         const from = next;
         next = Math.min(refs.length, next + BATCH);
-        const answer = await client.ask({ kind: 'claude', root, refs: refs.slice(from, next) });
+        const answer = await client.ask({ kind: 'claude', root, refs: refs.slice(from, next), usage });
         if (typeof answer === 'string') {
           counts.failedBatches++;
           if (answer === 'failed' && !this.broken) {

@@ -3,11 +3,12 @@ import { parentPort } from 'node:worker_threads';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import type { ClaudeFileRef } from '../claude/claude-files';
 import { readClaudeFile } from '../claude/read-claude-file';
+import { usageReadOf } from '../claude/usage-read';
 import { summarizeRead } from '../file-summary-cache';
 import { readTranscriptSync } from './read-transcript-sync';
 
-/** Main thread → worker: transcripts to read under `root`. */
-export type SummaryReadRequest = { id: number; kind: 'claude'; root: string; refs: ClaudeFileRef[] };
+/** Main thread → worker: transcripts to read under `root` (`usage`: a first pass's usage only, each as a `UsageRead`). */
+export type SummaryReadRequest = { id: number; kind: 'claude'; root: string; refs: ClaudeFileRef[]; usage?: boolean };
 
 /** One file's read as the main thread takes it: the summarized read with its summary as JSON (`read`). */
 export interface PooledRead {
@@ -33,6 +34,7 @@ const port = parentPort;
 if (port) {
   port.on('message', (request: SummaryReadRequest) => {
     void mapLimit(request.refs, CONCURRENCY, async (ref): Promise<PooledRead> => {
+      if (request.usage) return { missing: false, keep: false, json: JSON.stringify(usageReadOf(await readClaudeFile(ref, request.root, { usageOnly: true, read: readTranscriptSync }))) };
       const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root, { forSummary: true, read: readTranscriptSync }));
       return { missing, keep, json: JSON.stringify(read) };
     }).then((reads) => port.postMessage({ id: request.id, reads } satisfies SummaryReadReply));
