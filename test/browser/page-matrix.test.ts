@@ -18,6 +18,7 @@ import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './suppo
 import { fixturePath, hasFixture } from './support/fixture-copy';
 import { narrowestTitleCell, offScreen, offScreenOnceSettled, treeNodesOutside } from './support/layout-checks';
 import { axeViolations, clippedCells, COLOUR_RULES, horizontalOverflow, tabWalk } from './support/page-checks';
+import { describePage, recordPage } from './support/page-diagnosis';
 import { saveScreenshot } from './support/screenshots';
 
 const OPENCODE = 'opencode-1.18.33';
@@ -89,9 +90,17 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
       specs.map(async (spec) => {
         const page = await context.newPage();
         const watch = watchPage(page, dashboard.url);
-        await page.goto(`${dashboard.url}${spec.path}`);
-        await page.locator(spec.ready).first().waitFor();
-        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+        const record = recordPage(page);
+        try {
+          await page.goto(`${dashboard.url}${spec.path}`);
+          await page.locator(spec.ready).first().waitFor();
+          await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+        } catch (error) {
+          // A page that never became ready says what it shows and waits for, and what the server printed.
+          const report = await describePage(page, record, `stuck-${spec.name}-${page.viewportSize()?.width ?? 0}`);
+          const server = dashboard.output().trimEnd().split('\n').slice(-20).join('\n');
+          throw new Error(`${spec.name} did not become ready: ${(error as Error).message}\n${report}\nthe server's last lines:\n${server}`, { cause: error });
+        }
         return { spec, page, watch };
       }),
     );
