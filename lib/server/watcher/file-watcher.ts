@@ -14,6 +14,11 @@ export interface RouteOptions {
   byName?: readonly NameTarget[];
   /** Receives the paths of live targets that were just added, to read what they already hold. */
   onCatchUp?: (paths: string[]) => void;
+  /**
+   * The targets are watched from their own folder only, never from a folder further up: one whose
+   * folder is missing is not watched (until a later route or refresh finds its folder).
+   */
+  near?: boolean;
 }
 
 export interface WatchRoute {
@@ -45,6 +50,7 @@ const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE']);
 
 interface Route {
   targets: string[];
+  near: boolean;
   queue: ReturnType<typeof debouncePaths>;
 }
 
@@ -68,7 +74,10 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
     }
   };
   const rescope = (): void => {
-    scope = watchScope(routes.flatMap((r) => r.targets));
+    scope = watchScope(
+      routes.filter((r) => !r.near).flatMap((r) => r.targets),
+      routes.filter((r) => r.near).flatMap((r) => r.targets),
+    );
   };
   const start = (usePolling: boolean): FSWatcher => {
     const w = watch(scope.roots, { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
@@ -116,7 +125,7 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
         },
         catchUp: (folder) => catchUp.add(folder),
       });
-      const route: Route = { targets: targets.map((t) => path.resolve(t)), queue: debouncePaths(onChange) };
+      const route: Route = { targets: targets.map((t) => path.resolve(t)), near: options.near === true, queue: debouncePaths(onChange) };
       routes.push(route);
       rescope();
       watcher.add(scope.roots);
