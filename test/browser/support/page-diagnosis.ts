@@ -33,7 +33,14 @@ export function recordPage(page: Page): PageRecord {
  * Each look is bounded: a page stuck enough to fail must not also hang its report.
  */
 export async function describePage(page: Page, record: PageRecord, name: string): Promise<string> {
-  const bounded = <T>(work: Promise<T>, fallback: T) => Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), 10_000))]);
+  const bounded = async <T>(work: Promise<T>, fallback: T): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), 10_000)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const text = await bounded(page.evaluate(() => document.body?.innerText ?? '(no body)'), '(the page did not answer)');
   const shot = await bounded(saveScreenshot(page, name, false), '(no screenshot)');
   const now = Date.now();
