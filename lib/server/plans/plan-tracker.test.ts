@@ -14,7 +14,7 @@ const fileWatches = (): number => process.getActiveResourcesInfo().filter((r) =>
 // The fixtures' sessions ran in /tmp/sessionscope-fixture-*/alpha, long gone: the folder a gone project
 // sat in was watched instead, so chokidar listed /tmp (40,000 entries on a shared machine) and stat'ed
 // each one again at every change in it, and the dashboard's own file reads waited behind that for minutes.
-describe('plans of a project folder that is gone', () => {
+describe('plans of a project folder that is gone or busy', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0)) await c();
@@ -42,6 +42,18 @@ describe('plans of a project folder that is gone', () => {
     expect(fileWatches() - before).toBe(0);
     expect(tracker.projectDirs).toEqual([gone]);
     expect(tracker.plans).toEqual([]);
+  });
+
+  it('that is a busy folder itself (an agent run in /tmp): a boulder that appears in it later is read and followed', async () => {
+    const { busy, tracker } = setUp();
+    tracker.track([busy]);
+    await tracker.refresh();
+    expect(tracker.plans).toEqual([]);
+    cpSync(path.join(FIXTURE, '.sisyphus'), path.join(busy, '.sisyphus'), { recursive: true });
+    await expect.poll(() => tracker.plans.map((p) => p.progress?.done), { timeout: 10_000 }).toEqual([2]);
+    const plan = path.join(busy, PLAN);
+    writeFileSync(plan, readFileSync(plan, 'utf8').replace('- [ ] Remove the legacy middleware', '- [x] Remove the legacy middleware'));
+    await expect.poll(() => tracker.plans.map((p) => p.progress?.done), { timeout: 10_000 }).toEqual([3]);
   });
 
   it('is read and watched once it is back and a session names it again', async () => {

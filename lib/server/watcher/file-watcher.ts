@@ -1,5 +1,6 @@
 import 'server-only';
 import { watch, type FSWatcher } from 'chokidar';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { debouncePaths } from './debounce-paths';
 import { LiveFolders } from './live-folders';
@@ -15,8 +16,8 @@ export interface RouteOptions {
   /** Receives the paths of live targets that were just added, to read what they already hold. */
   onCatchUp?: (paths: string[]) => void;
   /**
-   * The targets are watched from their own folder only, never from a folder further up: one whose
-   * folder is missing is not watched (until a later route or refresh finds its folder).
+   * The targets are watched from themselves, never from a folder further up (see watchScope); their
+   * folders by names only, so that a target that appears is watched and one that goes is reported.
    */
   near?: boolean;
 }
@@ -140,6 +141,19 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
         if (!isIgnoredName(file)) route.queue.add(file);
       };
       for (const target of options.byName ?? []) shallowWatches.push(watchNames({ ...target, folder: path.resolve(target.folder) }, onFile, onError));
+      if (route.near) {
+        for (const [folder, names] of targetsByFolder(route.targets)) {
+          const onEntry = (entry: string): void => {
+            if (!names.has(entry)) return;
+            if (existsSync(entry)) {
+              rescope();
+              watcher.add(entry);
+            }
+            route.queue.add(entry);
+          };
+          shallowWatches.push(watchShallow(folder, onEntry, onError));
+        }
+      }
       liveWatchSets.push(liveWatches);
       return { setLive: (folders) => live.setWanted(folders) };
     },
@@ -154,4 +168,14 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
       await watcher.close();
     },
   };
+}
+
+/** Targets grouped by the folder they are in. */
+function targetsByFolder(targets: readonly string[]): Map<string, Set<string>> {
+  const byFolder = new Map<string, Set<string>>();
+  for (const target of targets) {
+    const folder = path.dirname(target);
+    byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(target));
+  }
+  return byFolder;
 }
