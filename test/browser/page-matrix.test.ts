@@ -18,6 +18,7 @@ import { HAS_CHROMIUM, launchChromium, watchPage, type PageWatch } from './suppo
 import { fixturePath, hasFixture } from './support/fixture-copy';
 import { narrowestTitleCell, offScreen, offScreenOnceSettled, treeNodesOutside } from './support/layout-checks';
 import { axeViolations, clippedCells, COLOUR_RULES, horizontalOverflow, tabWalk } from './support/page-checks';
+import { describePage, recordPage } from './support/page-diagnosis';
 import { saveScreenshot } from './support/screenshots';
 
 const OPENCODE = 'opencode-1.18.33';
@@ -89,9 +90,17 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
       specs.map(async (spec) => {
         const page = await context.newPage();
         const watch = watchPage(page, dashboard.url);
-        await page.goto(`${dashboard.url}${spec.path}`);
-        await page.locator(spec.ready).first().waitFor();
-        await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+        const record = recordPage(page);
+        try {
+          await page.goto(`${dashboard.url}${spec.path}`);
+          await page.locator(spec.ready).first().waitFor();
+          await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+        } catch (error) {
+          // A page that never became ready says what it shows and waits for, and what the server printed.
+          const report = await describePage(page, record, `stuck-${spec.name}-${page.viewportSize()?.width ?? 0}`);
+          const server = dashboard.output().trimEnd().split('\n').slice(-20).join('\n');
+          throw new Error(`${spec.name} did not become ready: ${(error as Error).message}\n${report}\nthe server's last lines:\n${server}`, { cause: error });
+        }
         return { spec, page, watch };
       }),
     );
@@ -139,8 +148,10 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
     const shot = (scheme: Scheme) => size.full || scheme === SCHEMES[i % 2];
     it(`${size.name} ${size.width}x${size.height}, light and dark: fits, nothing cut, tab named, session header in view, no console errors${size.full ? ', axe clean, Tab reaches everything' : ''}`, async () => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: 'light' });
-      context.setDefaultTimeout(120_000);
-      context.setDefaultNavigationTimeout(120_000);
+      // As long as a user would wait for a page. 120 s hid a stuck server (the plan watcher stat'ing
+      // all of /tmp at every change in it held the dashboard's file reads): a page not ready by now is stuck.
+      context.setDefaultTimeout(60_000);
+      context.setDefaultNavigationTimeout(60_000);
       const problems: string[] = [];
       try {
         // Three pages side by side at most, closed before the next three: each holds a live
@@ -185,8 +196,8 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(OPENCODE))('every page at six width
   for (const size of SIZES.filter((s) => s.full)) {
     it(`a ${320}-turn session opens at its newest turn, goes where a link points, jumps back to the latest and filters (${size.width} px)`, async () => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-      context.setDefaultTimeout(120_000);
-      context.setDefaultNavigationTimeout(120_000);
+      context.setDefaultTimeout(60_000);
+      context.setDefaultNavigationTimeout(60_000);
       const page = await context.newPage();
       const watch = watchPage(page, dashboard.url);
       const inView = async (text: string) => {

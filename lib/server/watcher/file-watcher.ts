@@ -1,5 +1,6 @@
 import 'server-only';
 import { watch, type FSWatcher } from 'chokidar';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { debouncePaths } from './debounce-paths';
 import { LiveFolders } from './live-folders';
@@ -14,6 +15,11 @@ export interface RouteOptions {
   byName?: readonly NameTarget[];
   /** Receives the paths of live targets that were just added, to read what they already hold. */
   onCatchUp?: (paths: string[]) => void;
+  /**
+   * The targets are watched from themselves, never from a folder further up (see watchScope); their
+   * folders by names only, so that a target that appears is watched and one that goes is reported.
+   */
+  near?: boolean;
 }
 
 export interface WatchRoute {
@@ -45,6 +51,7 @@ const OUT_OF_WATCHES = new Set(['ENOSPC', 'EMFILE']);
 
 interface Route {
   targets: string[];
+  near: boolean;
   queue: ReturnType<typeof debouncePaths>;
 }
 
@@ -68,7 +75,10 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
     }
   };
   const rescope = (): void => {
-    scope = watchScope(routes.flatMap((r) => r.targets));
+    scope = watchScope(
+      routes.filter((r) => !r.near).flatMap((r) => r.targets),
+      routes.filter((r) => r.near).flatMap((r) => r.targets),
+    );
   };
   const start = (usePolling: boolean): FSWatcher => {
     const w = watch(scope.roots, { ignoreInitial: true, usePolling, interval: POLL_INTERVAL_MS, ignored: (file: string) => !scope.allowed(file) });
@@ -116,7 +126,7 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
         },
         catchUp: (folder) => catchUp.add(folder),
       });
-      const route: Route = { targets: targets.map((t) => path.resolve(t)), queue: debouncePaths(onChange) };
+      const route: Route = { targets: targets.map((t) => path.resolve(t)), near: options.near === true, queue: debouncePaths(onChange) };
       routes.push(route);
       rescope();
       watcher.add(scope.roots);
@@ -131,6 +141,19 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
         if (!isIgnoredName(file)) route.queue.add(file);
       };
       for (const target of options.byName ?? []) shallowWatches.push(watchNames({ ...target, folder: path.resolve(target.folder) }, onFile, onError));
+      if (route.near) {
+        for (const [folder, names] of targetsByFolder(route.targets)) {
+          const onEntry = (entry: string): void => {
+            if (!names.has(entry)) return;
+            if (existsSync(entry)) {
+              rescope();
+              watcher.add(entry);
+            }
+            route.queue.add(entry);
+          };
+          shallowWatches.push(watchShallow(folder, onEntry, onError));
+        }
+      }
       liveWatchSets.push(liveWatches);
       return { setLive: (folders) => live.setWanted(folders) };
     },
@@ -145,4 +168,14 @@ export function createFileWatcher(onError: (error: unknown) => void): FileWatche
       await watcher.close();
     },
   };
+}
+
+/** Targets grouped by the folder they are in. */
+function targetsByFolder(targets: readonly string[]): Map<string, Set<string>> {
+  const byFolder = new Map<string, Set<string>>();
+  for (const target of targets) {
+    const folder = path.dirname(target);
+    byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(target));
+  }
+  return byFolder;
 }

@@ -15,15 +15,20 @@ const within = (file: string, dir: string): boolean => file === dir || file.star
  * the way to them (so a source that appears later is noticed). Nothing else in those folders
  * (OpenCode's snapshot repositories and logs can be huge). The folders of the sessions being
  * written are not chokidar's: each has a names-only watch of its own (file-watcher.ts).
+ * `nearTargets` are watched from themselves, once they exist, never from a folder further up: a
+ * project's folder may be /tmp or a home folder (or gone, leaving /tmp as the nearest), and chokidar
+ * stats every entry of a folder it watches again at each change in it. Their appearance is the
+ * caller's to notice (file-watcher.ts: a names-only watch of their folder).
  */
-export function watchScope(targets: readonly string[]): { roots: string[]; allowed(file: string): boolean } {
-  const resolved = targets.map((t) => path.resolve(t));
+export function watchScope(targets: readonly string[], nearTargets: readonly string[] = []): { roots: string[]; allowed(file: string): boolean } {
+  const resolved = [...targets, ...nearTargets].map((t) => path.resolve(t));
   const roots = new Set<string>();
-  for (const target of resolved) {
+  for (const target of targets.map((t) => path.resolve(t))) {
     let dir = path.dirname(target);
     while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
     roots.add(dir);
   }
+  for (const target of nearTargets.map((t) => path.resolve(t))) if (existsSync(target)) roots.add(target);
   return {
     roots: [...roots],
     allowed(file: string): boolean {
