@@ -223,8 +223,6 @@ export interface GonePart {
 export interface HeldSource {
   /** Ids of a session's messages as held. */
   messageIdsOf(sessionID: string): string[];
-  /** Ids of every session's newest messages (TAIL_MESSAGES_PER_SESSION each), whose parts the store keeps. */
-  newestMessageIds(): Iterable<string>;
 }
 
 /** What every source reader offers the store. */

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { ChangeSet, GonePart, HeldFiles, HeldSource } from '../readers/read-result';
 import { partsGoneFrom } from '../db/queries/parts-gone';
-import { TAIL_MESSAGES_PER_SESSION } from '@/lib/model/tail-messages';
 import { SessionDbWriter } from '../db/ingest/session-db-writer';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 import { HeldMessagesOfSource } from '../db/sqlite/held-messages';
@@ -143,7 +142,7 @@ export class SessionDbMirror {
   heldSource(index: SourceIndex): HeldSource | undefined {
     const held = this.held.get(index);
     if (!held || !this.trusted.has(index) || !this.usable) return undefined;
-    return { messageIdsOf: (sessionID) => held.idsOf(sessionID), newestMessageIds: () => held.newestIdsOfAll(TAIL_MESSAGES_PER_SESSION) };
+    return { messageIdsOf: (sessionID) => held.idsOf(sessionID) };
   }
 
   /**
@@ -156,7 +155,7 @@ export class SessionDbMirror {
     if (!held || sourceId === undefined || !this.usable || this.trusted.has(index)) return undefined;
     let mark: string | undefined;
     this.guard(() => (mark = this.writer.resumeAt(sourceId)));
-    return mark === undefined ? undefined : { mark, held: { messageIdsOf: (sessionID) => held.idsOf(sessionID), newestMessageIds: () => held.newestIdsOfAll(TAIL_MESSAGES_PER_SESSION) } };
+    return mark === undefined ? undefined : { mark, held: { messageIdsOf: (sessionID) => held.idsOf(sessionID) } };
   }
 
   /** Each file's entry of a file reader's source, so that its full read reads only the files that changed (see FullReadOptions.heldFiles). */

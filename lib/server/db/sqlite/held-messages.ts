@@ -16,18 +16,6 @@ const MESSAGE_COLUMNS = ['id', 'session_id', 'role', 'created', 'completed', 'pr
 const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where('source_id', '=', 0).where('session_id', '=', '').orderBy(sql`rowid`).compile();
 // The newest by creation time, ties in the order the source gave them (as tailMessageIds picks them).
 const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').orderBy('created', 'desc').orderBy(sql`rowid`).limit(1).compile();
-// Every session's newest by creation time, as `newestIdsOfSession` picks them, in one pass.
-const newestIdsOfSource = k
-  .selectFrom((eb) =>
-    eb
-      .selectFrom('message')
-      .select((w) => ['id', w.fn.agg<number>('row_number', []).over((o) => o.partitionBy('session_id').orderBy('created', 'desc').orderBy(sql`rowid`)).as('rank')])
-      .where('source_id', '=', 0)
-      .as('ranked'),
-  )
-  .select('id')
-  .where('rank', '<=', 0)
-  .compile();
 const idsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
 
@@ -97,14 +85,6 @@ export class HeldMessagesOfSource {
     const sourceId = this.sourceId();
     if (!db || sourceId === undefined) return new Set();
     return new Set(db.all<{ id: string }>(newestIdsOfSession, [sourceId, sessionID, count]).map((r) => r.id));
-  }
-
-  /** Ids of every session's `count` newest messages (as `newestIds` picks them), in one query. */
-  newestIdsOfAll(count: number): string[] {
-    const db = this.db();
-    const sourceId = this.sourceId();
-    if (!db || sourceId === undefined) return [];
-    return db.all<{ id: string }>(newestIdsOfSource, [sourceId, count]).map((r) => r.id);
   }
 
   count(): number {
