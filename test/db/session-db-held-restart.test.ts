@@ -38,6 +38,19 @@ function listed(store: Store) {
 }
 
 
+/** The store's database rows, figures and sessions list equal a cold start's on the same data. */
+async function expectAsCold(store: Store, dataDir: string): Promise<void> {
+  const cold = storeOn(dataDir, null);
+  try {
+    await cold.start();
+    expect(databaseRows(store)).toEqual(databaseRows(cold));
+    expect(modelFigures(store)).toEqual(modelFigures(cold));
+    expect(listed(store)).toEqual(listed(cold));
+  } finally {
+    cold.stop();
+  }
+}
+
 describe('a restart that finds the session database whole', () => {
   it('reads no message of the unchanged source again, and follows every later write as a cold start does (property)', { timeout: 240_000 }, async () => {
     await fc.assert(
@@ -71,12 +84,7 @@ describe('a restart that finds the session database whole', () => {
             for (const op of ops) clock = applyEdit(db, op, clock);
             await store.absorb(sqlite, [dbPath]);
           }
-          const cold = storeOn(dataDir, null);
-          await cold.start();
-          expect(databaseRows(store)).toEqual(databaseRows(cold));
-          expect(modelFigures(store)).toEqual(modelFigures(cold));
-          expect(listed(store)).toEqual(listed(cold));
-          cold.stop();
+          await expectAsCold(store, dataDir);
         } finally {
           store.stop();
           db.close();
@@ -90,7 +98,7 @@ describe('a restart that finds the session database whole', () => {
 describe('a restart after OpenCode wrote while the dashboard was stopped', () => {
   it('reads only the messages written since, and leaves what a cold start leaves (property)', { timeout: 240_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.boolean(), async (edits, followed, completedAfterStop) => {
+      fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.boolean(), fc.boolean(), async (edits, followed, completedAfterStop, restartedBetween) => {
         const { dataDir, dbPath, db } = createOpencodeDb();
         dirs.push(dataDir);
         seed(db);
@@ -111,6 +119,16 @@ describe('a restart after OpenCode wrote while the dashboard was stopped', () =>
           await first.absorb(first.indexes.find((index) => index.reader.kind === 'opencode-sqlite')!, [dbPath]);
         }
         first.stop();
+        // Some runs: the dashboard was started again and stopped, twice, while the database stayed as
+        // it was (the reply still running): the second start finds it as the first left it, and both
+        // keep following the sessions the mark found active.
+        if (restartedBetween) {
+          for (let i = 0; i < 2; i++) {
+            const between = storeOn(dataDir, file);
+            await between.start();
+            between.stop();
+          }
+        }
         // The messages an edit wrote, or whose tool call it wrote or removed (their time to first token is taken again).
         // A session active when the dashboard stopped is read again from its newest rows.
         const affected = new Set<string>(followed ? ['msg_1_5'] : []);
@@ -137,18 +155,14 @@ describe('a restart after OpenCode wrote while the dashboard was stopped', () =>
           unsubscribe();
           // No message the edits left alone is read again: the restart followed on from where the last run stopped.
           expect([...taken].filter((id) => !affected.has(id))).toEqual([]);
-          const cold = storeOn(dataDir, null);
-          await cold.start();
-          expect(databaseRows(store)).toEqual(databaseRows(cold));
-          expect(modelFigures(store)).toEqual(modelFigures(cold));
-          expect(listed(store)).toEqual(listed(cold));
-          cold.stop();
+          await expectAsCold(store, dataDir);
         } finally {
           store.stop();
           db.close();
         }
       }),
-      { numRuns: 40 },
+      // Always among them: a reply followed running, two restarts on the unchanged database, then completed in place.
+      { numRuns: 40, examples: [[[{ kind: 'retitle', s: 0 }], true, true, true]] },
     );
   });
 });

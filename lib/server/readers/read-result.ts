@@ -185,10 +185,11 @@ export interface FullReadOptions {
    */
   heldFiles?(): HeldFiles | undefined;
   /**
-   * Asked when the read begins, where `held` gave nothing (the source changed since its last
-   * complete read): the mark the reader left with the last change set the session database holds
-   * whole, and its messages. A reader that can follow on from there (read what changed since, as
-   * a reader left running would have) does, on a complete change set with `recordsHeld`.
+   * Asked when the read begins: the mark the reader left with the last change set the session
+   * database holds whole, and its messages. Where `held` gave nothing (the source changed since its
+   * last complete read), a reader that can follow on from there (read what changed since, as a
+   * reader left running would have) does, on a complete change set with `recordsHeld`; where it
+   * gave them, the reader may take what else the mark kept (the sessions active then).
    */
   resume?(): { mark: string; held: HeldSource } | undefined;
 }

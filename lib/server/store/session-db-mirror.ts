@@ -145,14 +145,11 @@ export class SessionDbMirror {
     return { messageIdsOf: (sessionID) => held.idsOf(sessionID) };
   }
 
-  /**
-   * Where the source's reader left off, with the database's messages of it (see
-   * FullReadOptions.resume): asked when the source changed since its last complete read.
-   */
+  /** Where the source's reader left off, with the database's messages of it (see FullReadOptions.resume). */
   resumeSource(index: SourceIndex): { mark: string; held: HeldSource } | undefined {
     const held = this.held.get(index);
     const sourceId = this.ids.get(index);
-    if (!held || sourceId === undefined || !this.usable || this.trusted.has(index)) return undefined;
+    if (!held || sourceId === undefined || !this.usable) return undefined;
     let mark: string | undefined;
     this.guard(() => (mark = this.writer.resumeAt(sourceId)));
     return mark === undefined ? undefined : { mark, held: { messageIdsOf: (sessionID) => held.idsOf(sessionID) } };

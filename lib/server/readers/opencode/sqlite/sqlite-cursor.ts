@@ -117,6 +117,16 @@ export class SqliteCursor {
     this.partRowid = Math.max(this.partRowid, point.partRowid);
   }
 
+  /**
+   * Keeps re-reading the sessions a mark found active (see ResumePoint.active), as the cursor that
+   * left it would have: a restart that found the database unchanged still follows a reply that
+   * OpenCode completes in place afterwards.
+   */
+  keepActive(active: readonly [string, number][]): void {
+    const now = Date.now();
+    for (const [sessionID, updated] of active) if (this.sessionIds.has(sessionID)) this.touch(sessionID, updated, now);
+  }
+
   /** Starts past every message and part the database holds now (see `held`). */
   startAtEnd(q: Queries): void {
     this.messageRowid = Number(q.maxMessageRowid.get() ?? 0);

@@ -108,14 +108,14 @@ export class SqliteReader implements SourceReader {
     this.cursor = new SqliteCursor(held);
     const first = emptyChangeSet();
     first.complete = true;
+    const resume = this.found() ? this.fullRead?.resume?.() : undefined;
+    const point = resume && resumePointOf(resume.mark, identity(this.path));
     if (held) {
       const q = await this.open(first);
       if (!q) return yield first;
-      if (yield* this.firstStage(q, first)) yield* this.heldStages(q);
+      if (yield* this.firstStage(q, first)) yield* this.heldStages(q, point);
       return;
     }
-    const resume = this.found() ? this.fullRead?.resume?.() : undefined;
-    const point = resume && resumePointOf(resume.mark, identity(this.path));
     if (resume && point) {
       // Changed since the last complete read, in the same file: what changed since the mark is read.
       this.cursor = new SqliteCursor(resume.held);
@@ -308,13 +308,15 @@ export class SqliteReader implements SourceReader {
 
   /**
    * A restart whose database the session database holds whole (after the first stage): the cursor
-   * starts past every message and part. The messages, their tool calls, times to first token and
-   * the newest messages' parts (statuses) are in the session database already.
+   * starts past every message and part, still re-reading the sessions the last run's mark found
+   * active. The messages, their tool calls, times to first token and the newest messages' parts
+   * (statuses) are in the session database already.
    */
-  private *heldStages(q: Queries): Generator<ChangeSet> {
+  private *heldStages(q: Queries, point: ResumePoint | undefined): Generator<ChangeSet> {
     const done = emptyChangeSet();
     done.messagesComplete = true;
     this.attempt(done, () => this.cursor.startAtEnd(q));
+    if (point) this.cursor.keepActive(point.active);
     yield done;
   }
 
