@@ -125,7 +125,12 @@ export class Store {
       const counted = new Set<SourceIndex>();
       const messagesIn = async (index: SourceIndex): Promise<void> => {
         // Every message of the source is in (or its read failed): the database is brought to what the read found.
-        if (!counted.has(index) && (await this.sessionDb.initialReadDone(index))) readAgain.push(index);
+        if (!counted.has(index)) {
+          const { readAgain: again, summed } = await this.sessionDb.initialReadDone(index);
+          if (again) readAgain.push(index);
+          // Their usage was summed only now: their figures (cost, tokens) are built again.
+          if (summed.size > 0) this.afterChange(index, emptyChangeSet(), [...summed], ['sessions'], false);
+        }
         counted.add(index);
         if (counted.size < this.indexes.length || this.progress.figuresComplete) return;
         this.progress.figuresComplete = true;

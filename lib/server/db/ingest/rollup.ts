@@ -8,11 +8,20 @@ export function deleteRollup(engine: Engine, sourceId: number, sessionID: string
   return queryBuilder(engine).deleteFrom('usage_rollup').where('source_id', '=', sourceId).where('session_id', '=', sessionID).compile();
 }
 
+/** Every session of the source (a symbol: no session id, however odd, can stand for it). */
+export const EVERY_SESSION: unique symbol = Symbol('every session');
+
+/** Drops every usage row of a source (before they are all summed again, with its totals). */
+export function deleteRollupOfSource(engine: Engine, sourceId: number) {
+  return queryBuilder(engine).deleteFrom('usage_rollup').where('source_id', '=', sourceId).compile();
+}
+
 /**
- * Sums one session's assistant messages into its usage rows (see UsageRollupTable), under the
- * session's kind, project and folder as written now (NULL while the session is not).
+ * Sums one session's assistant messages (or every session's of the source) into their usage rows
+ * (see UsageRollupTable), under the session's kind, project and folder as written now (NULL while
+ * the session is not).
  */
-export function insertRollup(engine: Engine, sourceId: number, sessionID: string) {
+export function insertRollup(engine: Engine, sourceId: number, sessionID: string | typeof EVERY_SESSION) {
   const k = queryBuilder(engine);
   const quarter = quarterOf(engine, 'm.created');
   const tier = longContextOf('m');
@@ -45,7 +54,7 @@ export function insertRollup(engine: Engine, sourceId: number, sessionID: string
           eb.fn.sum('m.cache_write').as('cache_write'),
         ])
         .where('m.source_id', '=', sourceId)
-        .where('m.session_id', '=', sessionID)
+        .$call((qb) => (sessionID === EVERY_SESSION ? qb : qb.where('m.session_id', '=', sessionID)))
         .where('m.role', '=', 'assistant')
         .where('m.created', '>=', -MAX_DATE_MS)
         .where('m.created', '<=', MAX_DATE_MS)
@@ -59,9 +68,9 @@ export function insertRollup(engine: Engine, sourceId: number, sessionID: string
  * them out (-1, before they are deleted): usage_total stays the sum of usage_rollup by its key.
  * One session (a string) or a list.
  */
-export function shiftTotals(engine: Engine, sourceId: number, sessions: string | readonly string[] | 'every session', sign: 1 | -1) {
+export function shiftTotals(engine: Engine, sourceId: number, sessions: string | readonly string[] | typeof EVERY_SESSION, sign: 1 | -1) {
   const k = queryBuilder(engine);
-  const ids = typeof sessions === 'string' ? sessions : sessions.length > 0 ? [...sessions] : [''];
+  const ids = typeof sessions === 'string' || sessions === EVERY_SESSION ? sessions : sessions.length > 0 ? [...sessions] : [''];
   return k
     .insertInto('usage_total')
     .columns(['source_id', 'key', ...TOTAL_GROUPING, ...USAGE_SUMS])
@@ -75,7 +84,7 @@ export function shiftTotals(engine: Engine, sourceId: number, sessions: string |
           ...USAGE_SUMS.map((c) => sql<number>`sum(${sql.ref(`u.${c}`)}) * ${sql.lit(sign)}`.as(c)),
         ])
         .where('u.source_id', '=', sourceId)
-        .$call((qb) => (ids === 'every session' ? qb : typeof ids === 'string' ? qb.where('u.session_id', '=', ids) : qb.where('u.session_id', 'in', ids)))
+        .$call((qb) => (ids === EVERY_SESSION ? qb : typeof ids === 'string' ? qb.where('u.session_id', '=', ids) : qb.where('u.session_id', 'in', ids)))
         .groupBy(['u.source_id', ...TOTAL_GROUPING.map((c) => `u.${c}` as const)]),
     )
     .onConflict((oc) => oc.columns(['source_id', 'key']).doUpdateSet(Object.fromEntries(USAGE_SUMS.map((c) => [c, sql`${sql.ref(`usage_total.${c}`)} + ${sql.ref(`excluded.${c}`)}`]))))

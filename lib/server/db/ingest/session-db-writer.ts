@@ -7,7 +7,7 @@ import type { MessageTable, PartTable, ProjectTable, SessionTable, SourceFileTab
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement, type UpsertStatement } from './upsert-statement';
-import { deleteRollup, deleteTotals, dropEmptyTotals, insertRollup, regroupedSessions, shiftTotals } from './rollup';
+import { deleteRollup, deleteRollupOfSource, deleteTotals, dropEmptyTotals, EVERY_SESSION, insertRollup, regroupedSessions, shiftTotals } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
 
 /** Every column of a table, once: a column added to the schema and not written here fails to compile. */
@@ -152,7 +152,7 @@ export class SessionDbWriter {
    * Writes a change set (and `resumeMark`, where the source's reader follows on from after it). Returns the sessions whose messages it wrote, moved or removed, and how
    * many messages the source holds more (or fewer) than before.
    */
-  apply(sourceId: number, changes: ChangeSet, resumeMark?: string): AppliedChanges {
+  apply(sourceId: number, changes: ChangeSet, resumeMark?: string, deferredUsage?: Set<string>): AppliedChanges {
     return this.db.transaction(() => {
       // Written with what it follows on from: a restart resumes from a mark only with its rows in.
       if (resumeMark !== undefined) this.recordResumeAt(sourceId, resumeMark);
@@ -197,7 +197,8 @@ export class SessionDbWriter {
         touched.add(id);
       }
       this.writeFiles(sourceId, changes);
-      this.sumUsage(sourceId, touched);
+      if (deferredUsage) for (const id of touched) deferredUsage.add(id);
+      else this.sumUsage(sourceId, touched);
       return { sessions: touched, addedMessages: added };
     });
   }
@@ -262,6 +263,13 @@ export class SessionDbWriter {
     return rows.map((row) => ({ path: row.path, version: row.version, head: row.head, ...(row.session_id === null ? {} : { sessionID: row.session_id }) }));
   }
 
+  /** Whether the database holds no row of the source (a first read, or a source that was empty). */
+  holdsNothing(sourceId: number): boolean {
+    const k = this.kysely;
+    const any = (table: 'project' | 'session' | 'message' | 'part') => this.db.all(k.selectFrom(table).select('source_id').where('source_id', '=', sourceId).limit(1).compile()).length > 0;
+    return !any('session') && !any('message') && !any('part') && !any('project');
+  }
+
   /** A session's message and part ids as held. */
   idsOf(sourceId: number, sessionID: string): { messageIDs: string[]; partIDs: string[] } {
     const ids = (query: CompiledQuery) => this.db.all<{ id: string }>(query, [sourceId, sessionID]).map((r) => r.id);
@@ -285,6 +293,22 @@ export class SessionDbWriter {
   }
 
   /**
+   * The usage of sessions whose sums were put off (a first read's: see SessionDbMirror), in one
+   * transaction; `every`: the source's every session, by one grouped pass over its messages (a
+   * first read into an empty database: 5,000 sessions summed one by one as their messages came,
+   * again for each chunk that touched them, was 0.4 s of the first totals' 3 s).
+   */
+  sumDeferred(sourceId: number, sessions: ReadonlySet<string>, every: boolean): void {
+    this.db.transaction(() => {
+      if (!every) return this.sumUsage(sourceId, sessions);
+      this.db.run(deleteRollupOfSource('sqlite', sourceId));
+      this.db.run(insertRollup('sqlite', sourceId, EVERY_SESSION));
+      this.db.run(deleteTotals('sqlite', sourceId));
+      this.db.run(shiftTotals('sqlite', sourceId, EVERY_SESSION, 1));
+    });
+  }
+
+  /**
    * A source's totals summed anew from its usage rows. Kept by adding and taking out each session's
    * rows, they drift in the last bits when sessions are written again (Claude Code's first pass,
    * then its full read): after such a read they are what a single sum gives.
@@ -292,7 +316,7 @@ export class SessionDbWriter {
   sumTotalsAnew(sourceId: number): void {
     this.db.transaction(() => {
       this.db.run(deleteTotals('sqlite', sourceId));
-      this.db.run(shiftTotals('sqlite', sourceId, 'every session', 1));
+      this.db.run(shiftTotals('sqlite', sourceId, EVERY_SESSION, 1));
     });
   }
 
