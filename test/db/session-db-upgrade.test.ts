@@ -41,6 +41,8 @@ const byModel = statsQuerySchema.parse({ groupBy: 'model' });
 const UNDO_USAGE_TOTAL = 'DROP TABLE usage_total; ALTER TABLE usage_rollup DROP COLUMN kind; ALTER TABLE usage_rollup DROP COLUMN project_id; ALTER TABLE usage_rollup DROP COLUMN directory;';
 /** What migration 13 added (where a source's reader follows on from), taken away. */
 const UNDO_RESUME_AT = 'ALTER TABLE source DROP COLUMN resume_at;';
+/** What migration 15 added (a part's extras), taken away. */
+const UNDO_PART_EXTRA = 'ALTER TABLE part DROP COLUMN extra;';
 
 describe('a session database its migrations cannot bring forward', () => {
   it('is rebuilt, and its sources are read into the new columns', async () => {
@@ -101,7 +103,7 @@ describe('a session database of schema 8 (before file entries)', () => {
     expect(first.taken.get('opencode-sqlite')).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} DELETE FROM schema_migration WHERE version > 8;`);
+    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} DELETE FROM schema_migration WHERE version > 8;`);
     raw.close();
 
     const rebuilt = rebuildWarnings();
@@ -143,7 +145,7 @@ describe('a session database of schema 11 (before the totals above the session)'
     expect(first.figures.model.total.messages).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec(`${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} DELETE FROM schema_migration WHERE version > 11;`);
+    raw.exec(`${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} DELETE FROM schema_migration WHERE version > 11;`);
     raw.close();
 
     const rebuilt = rebuildWarnings();

@@ -3,6 +3,7 @@
 // the team's "what runs now" and tool queries, on a real PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { PartMeta } from '@/lib/model/part-meta';
+import { queryBuilder } from '@/lib/server/db/builders';
 import { openPostgresSessionDb, type PostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
 import { publish, type PublishOptions } from '@/lib/server/db/publish/publisher';
 import { teamSessionsPlan } from '@/lib/server/db/queries/team-sessions';
@@ -26,7 +27,7 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing tool calls and s
     const team = openPostgresSessionDb(postgres.server().url('calls'));
     const local = localHistory(4, 2, 't');
     try {
-      local.writer.apply(local.sourceId, { ...emptyChangeSet(), parts: [call('p1', 0, 'bash'), call('p2', 0, 'read', { status: 'error', end: BASE + 1_500 }), call('p3', 1, 'bash', { rejected: true }), call('p4', 1, undefined)] });
+      local.writer.apply(local.sourceId, { ...emptyChangeSet(), parts: [call('p1', 0, 'bash'), call('p2', 0, 'read', { status: 'error', end: BASE + 1_500, mainArg: '/home/ann/.ssh/config' }), call('p3', 1, 'bash', { rejected: true }), call('p4', 1, undefined)] });
       const statuses = new Map([['t0', 'busy'], ['t1', 'idle'], ['t2', 'waiting-for-user'], ['t3', 'idle']]);
       expect(await publish(options(local, team, { statuses }))).toMatchObject({ written: 4, statuses: 4 });
 
@@ -34,7 +35,10 @@ describe.skipIf(POSTGRES_UNAVAILABLE !== undefined)('publishing tool calls and s
       const parts = await team.pool.query('select id, tool, status, rejected, created, ended from part order by id');
       expect(parts.rows.map((r: { id: string }) => r.id)).toEqual(['p1', 'p2', 'p3']);
       const columns = await team.pool.query(`select column_name from information_schema.columns where table_name = 'part' order by column_name`);
-      expect(columns.rows.map((r: { column_name: string }) => r.column_name)).toEqual(['created', 'ended', 'id', 'message_id', 'rejected', 'session_id', 'source_id', 'status', 'tool', 'type']);
+      expect(columns.rows.map((r: { column_name: string }) => r.column_name)).toEqual(['created', 'ended', 'extra', 'id', 'message_id', 'rejected', 'session_id', 'source_id', 'status', 'tool', 'type']);
+      // `extra` (the cache's: an unfinished call's path or command, a step's tokens) is never published.
+      expect(local.db.all(queryBuilder('sqlite').selectFrom('part').select('extra').where('id', '=', 'p2').compile())).toEqual([{ extra: '{"a":"/home/ann/.ssh/config"}' }]);
+      expect((await team.pool.query('select count(*)::int as n from part where extra is not null')).rows[0]).toEqual({ n: 0 });
       expect((await team.answer(teamToolsPlan(teamToolsQuerySchema.parse({})))).tools).toEqual([
         { tool: 'bash', calls: 2, errors: 0, rejected: 1, people: 1, ms: 4_000 },
         { tool: 'read', calls: 1, errors: 1, rejected: 0, people: 1, ms: 500 },

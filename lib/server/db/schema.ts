@@ -237,6 +237,12 @@ export interface PartTable {
   rejected: number;
   created: number | null;
   ended: number | null;
+  /**
+   * What status and context use read beyond the columns, as compact JSON (ingest/part-extra.ts):
+   * a step's finish reason, cost and tokens, an unfinished call's main argument, a row's time
+   * written where it is later than its own times. NULL when there is none (most tool calls).
+   */
+  extra: string | null;
 }
 
 /**

@@ -37,7 +37,10 @@ export class FiguresCache {
   primeAll(indexes: readonly SourceIndex[]): void {
     const prices = this.prices();
     for (const index of indexes) {
-      for (const [id, tally] of index.messages.tallies(prices)) {
+      const tallies = index.messages.tallies(prices);
+      // The newest message's and the newest prompt's parts (status, context use), read ahead in bulk: released by the caller (SourceIndex.unprimeParts).
+      index.primeParts([...new Set([...tallies.values()].flatMap((t) => [t.last?.id, t.lastPrompt?.id].filter((id): id is string => id !== undefined)))]);
+      for (const [id, tally] of tallies) {
         if (this.cache.has(id) || this.view.ownerOf(id) !== index) continue;
         this.cache.set(id, figuresOfTally(tally, { prices, partsOf: (messageID) => this.view.partsOf(id, messageID) }));
       }

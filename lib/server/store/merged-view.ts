@@ -86,7 +86,7 @@ export class MergedView {
   }
 
   partsOf(id: string, messageID: string): PartMeta[] {
-    return [...(this.owner.get(id)?.partsByMessage.get(messageID)?.values() ?? [])];
+    return this.owner.get(id)?.partsOf(messageID) ?? [];
   }
 
   /** Children whose parent link is sound: a session on a parent cycle (corrupt data) is nobody's child. */

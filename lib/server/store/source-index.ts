@@ -24,10 +24,14 @@ export interface HeldMessages {
   idsOf(sessionID: string): string[];
   /** Ids of the session's `count` newest messages by creation time (what tailMessageIds picks). */
   newestIds(sessionID: string, count: number): Set<string>;
+  /** A message's parts as the session database holds them (undefined: no database answers). */
+  partsOf(messageID: string): PartMeta[] | undefined;
+  /** Many messages' parts (undefined: no database answers). */
+  partsOfMany(messageIDs: readonly string[]): Map<string, PartMeta[]> | undefined;
   count(): number;
 }
 
-const NO_MESSAGES: HeldMessages = { of: () => [], tallies: () => new Map(), tallyOf: () => undefined, idsOf: () => [], newestIds: () => new Set(), count: () => 0 };
+const NO_MESSAGES: HeldMessages = { of: () => [], tallies: () => new Map(), tallyOf: () => undefined, idsOf: () => [], newestIds: () => new Set(), partsOf: () => undefined, partsOfMany: () => undefined, count: () => 0 };
 
 /**
  * Everything one reader found, kept apart so stores can be merged by priority: projects, sessions
@@ -44,6 +48,8 @@ export class SourceIndex {
   messages: HeldMessages = NO_MESSAGES;
   private readonly logged = new Set<string>();
   private readonly partMessage = new Map<string, string>();
+  /** Parts read ahead for a build of every summary (see primeParts). */
+  private primed: Map<string, PartMeta[]> | undefined;
   /** The messages of each session that have parts held. */
   private readonly partMessagesOf = new Map<string, Set<string>>();
   get messageCount(): number {
@@ -59,6 +65,34 @@ export class SourceIndex {
     /** Higher wins when two sources hold the same session id. */
     readonly priority: number,
   ) {}
+
+  /**
+   * A message's parts: those the session database holds (a restart holds none in memory, and a
+   * session's status and context use read its newest message's), each as kept here where it is
+   * (a file's head gives them whole; rows written before migration 15 have no extras).
+   */
+  partsOf(messageID: string): PartMeta[] {
+    const kept = this.partsByMessage.get(messageID);
+    const held = this.primed?.get(messageID) ?? this.messages.partsOf(messageID);
+    if (!held) return kept ? [...kept.values()] : [];
+    if (!kept) return held;
+    const byId = new Map(held.map((part) => [part.id, part]));
+    for (const [id, part] of kept) byId.set(id, part);
+    return [...byId.values()];
+  }
+
+  /**
+   * Reads these messages' parts from the session database in a few queries, for the `partsOf` calls
+   * of a build of every session's summary (one query each was 1-1.5 s of a 20,000-session list),
+   * until `unprimeParts`.
+   */
+  primeParts(messageIDs: readonly string[]): void {
+    this.primed = this.messages.partsOfMany(messageIDs);
+  }
+
+  unprimeParts(): void {
+    this.primed = undefined;
+  }
 
   /** Records skipped records (also those a session page's read met), for /api/health. */
   noteIssues(issues: readonly ReadIssue[]): void {

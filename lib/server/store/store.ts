@@ -255,8 +255,12 @@ export class Store {
     const now = Date.now();
     const { summaries } = this.summaryState;
     if (!this.summariesBuilt) {
-      this.figures.primeAll(this.indexes);
-      buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts, this.live);
+      try {
+        this.figures.primeAll(this.indexes);
+        buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts, this.live);
+      } finally {
+        for (const index of this.indexes) index.unprimeParts();
+      }
       this.summariesBuilt = true;
       this.agedAt = now;
       this.pending.clear();

@@ -3,6 +3,7 @@ import type { PartMeta } from '@/lib/model/part-meta';
 import type { Project } from '@/lib/model/project';
 import type { SessionInfo } from '@/lib/model/session';
 import type { MessageTable, PartTable, ProjectTable, SessionTable } from '../schema';
+import { partExtraOf } from './part-extra';
 
 /** A figure that is not a finite number is stored as 0 (readers already skip records they cannot trust). */
 function finite(value: number | undefined): number {
@@ -132,5 +133,6 @@ export function partRow(sourceId: number, p: PartMeta): PartTable {
     rejected: p.rejected ? 1 : 0,
     created: p.created ?? null,
     ended: p.end ?? null,
+    extra: partExtraOf(p),
   };
 }

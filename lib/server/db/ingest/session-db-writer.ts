@@ -20,7 +20,7 @@ const MESSAGE_BATCH = 100;
 const PROJECT_COLUMNS = allColumns<ProjectTable>({ source_id: true, id: true, name: true, worktree: true });
 const SESSION_COLUMNS = allColumns<SessionTable>({ source_id: true, id: true, kind: true, project_id: true, directory: true, parent_id: true, forked_from: true, title: true, created: true, updated: true, archived: true, origin: true, digest: true });
 const MESSAGE_COLUMNS = allColumns<MessageTable>({ source_id: true, id: true, session_id: true, role: true, created: true, completed: true, provider_id: true, model_id: true, agent: true, cost: true, cost_unrecorded: true, input: true, output: true, reasoning: true, cache_read: true, cache_write: true, ttft: true, info: true });
-const PART_COLUMNS = allColumns<PartTable>({ source_id: true, id: true, session_id: true, message_id: true, type: true, tool: true, status: true, rejected: true, created: true, ended: true });
+const PART_COLUMNS = allColumns<PartTable>({ source_id: true, id: true, session_id: true, message_id: true, type: true, tool: true, status: true, rejected: true, created: true, ended: true, extra: true });
 const SOURCE_FILE_COLUMNS = allColumns<SourceFileTable>({ source_id: true, path: true, version: true, session_id: true, head: true });
 
 /** Compiled once per process: every writer (a store, a test's many stores) uses the same text. */

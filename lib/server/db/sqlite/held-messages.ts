@@ -4,6 +4,8 @@ import type { MessageInfo } from '@/lib/model/message';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import { queryBuilder } from '../builders';
 import { messageOfRow, type MessageRow } from '../ingest/rows';
+import { partMetaOfRow, type PartMetaRow } from '../ingest/part-extra';
+import type { PartMeta } from '@/lib/model/part-meta';
 import type { SqliteSessionDb } from './sqlite-session-db';
 import type { PriceResolver } from '@/lib/pricing/price-types';
 import type { SessionTally } from '@/lib/sessions/session-figures';
@@ -17,7 +19,15 @@ const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where(
 // The newest by creation time, ties in the order the source gave them (as tailMessageIds picks them).
 const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').orderBy('created', 'desc').orderBy(sql`rowid`).limit(1).compile();
 const idsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
+// In the order they were written, as the store's memory kept them.
+const partsOfMessage = k.selectFrom('part').select(['id', 'session_id', 'message_id', 'type', 'tool', 'status', 'rejected', 'created', 'ended', 'extra']).where('source_id', '=', 0).where('message_id', '=', '').orderBy(sql`rowid`).compile();
+// Many messages' parts at once (`ids`: a JSON array), as a build of every session's summary needs their newest.
+const partsOfMessages = sql<PartMetaRow>`select id, session_id, message_id, type, tool, status, rejected, created, ended, extra from part
+  where source_id = ${0} and message_id in (select value from json_each(${'[]'})) order by rowid`.compile(k);
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
+
+/** Messages whose parts one query of `partsOfMany` reads. */
+const PARTS_BATCH = 1_000;
 
 /** Sessions whose messages are kept read: a page, a status and the search ask for the same session several times in a row. */
 const KEPT_SESSIONS = 64;
@@ -85,6 +95,29 @@ export class HeldMessagesOfSource {
     const sourceId = this.sourceId();
     if (!db || sourceId === undefined) return new Set();
     return new Set(db.all<{ id: string }>(newestIdsOfSession, [sourceId, sessionID, count]).map((r) => r.id));
+  }
+
+  /**
+   * A message's parts as the database holds them (every part the store took in is written there
+   * first); undefined while no database answers.
+   */
+  partsOf(messageID: string): PartMeta[] | undefined {
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined) return undefined;
+    return db.all<PartMetaRow>(partsOfMessage, [sourceId, messageID]).map(partMetaOfRow);
+  }
+
+  /** The parts of many messages (`partsOf` for each; undefined while no database answers). */
+  partsOfMany(messageIDs: readonly string[]): Map<string, PartMeta[]> | undefined {
+    const db = this.db();
+    const sourceId = this.sourceId();
+    if (!db || sourceId === undefined) return undefined;
+    const out = new Map<string, PartMeta[]>(messageIDs.map((id) => [id, []]));
+    for (let start = 0; start < messageIDs.length; start += PARTS_BATCH) {
+      for (const row of db.all<PartMetaRow>(partsOfMessages, [sourceId, JSON.stringify(messageIDs.slice(start, start + PARTS_BATCH))])) out.get(row.message_id)?.push(partMetaOfRow(row));
+    }
+    return out;
   }
 
   count(): number {
