@@ -11,6 +11,17 @@ import { mapLimit } from '@/lib/server/fs/map-limit';
 import type { ChangeSet, FullReadOptions } from '../read-result';
 import { usagePass } from './claude-usage-pass';
 import { usageReadOf, type UsageRead } from './usage-read';
+import { isResume, type ClaudeResume } from './claude-resume';
+
+function parseResume(json: string | undefined): ClaudeResume | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(json);
+    return isResume(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Fewer transcripts than this have their usage read on the main thread: a usage read costs about a
@@ -108,7 +119,27 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
     return [...(parent ? [parent] : []), ...(isAgentFile(ref) ? [metaFileOf(ref.path)] : [])];
   }
 
-  protected readRef(ref: ClaudeFileRef): Promise<FileRead> {
+  /** Where each transcript's next read may start (JSON of a ClaudeResume, parsed when it is used). */
+  private readonly resumes = new Map<string, string>();
+
+  protected override resumeOf(file: string): string | undefined {
+    return this.resumes.get(file);
+  }
+
+  protected override takeResume(file: string, resume: string | undefined): void {
+    if (resume === undefined) this.resumes.delete(file);
+    else this.resumes.set(file, resume);
+  }
+
+  /** A transcript that grew since its last read is read from where that read left a cut (claude-resume.ts). */
+  protected async readRef(ref: ClaudeFileRef): Promise<FileRead> {
+    const resume = parseResume(this.resumes.get(ref.path));
+    const read = await readClaudeFile(ref, this.path, resume ? { resume } : {});
+    this.takeResume(ref.path, read.state === 'ok' && read.resume ? JSON.stringify(read.resume) : undefined);
+    return read;
+  }
+
+  protected override readWhole(ref: ClaudeFileRef): Promise<FileRead> {
     return readClaudeFile(ref, this.path);
   }
 }

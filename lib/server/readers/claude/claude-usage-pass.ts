@@ -2,6 +2,7 @@ import 'server-only';
 import { appendAll } from '@/lib/arrays/append-all';
 import { fileStampSync } from '@/lib/server/fs/file-version';
 import { SUMMARY_FORMAT } from '../file-summary-cache';
+import { decodeFileHead } from '../file-head';
 import { addProject } from '../pi/file-index';
 import { emptyChangeSet, type ChangeSet, type HeldFile } from '../read-result';
 import type { ClaudeFileRef } from './claude-files';
@@ -39,8 +40,8 @@ function onlyGrew(version: string, file: string): boolean {
  * the source's whole usage, before any tool result or attachment is parsed; the full read follows.
  * Undefined when nothing changed, or when a file's records may have gone in ways only a full read
  * can list (a file rewritten or no longer a conversation, a fork's copied turns, one session in two
- * files, a session held without the file's entry): the full read alone then gives the totals, as
- * without a first pass.
+ * files, a session held without the file's entry), or when a file that grew is read from where its
+ * last read stopped: the full read alone then gives the totals, as without a first pass.
  */
 export async function usagePass({ refs, held, holds, versionOf, read }: UsagePassInput): Promise<ChangeSet | undefined> {
   const entries = new Map(held.map((entry) => [entry.path, entry]));
@@ -54,6 +55,10 @@ export async function usagePass({ refs, held, holds, versionOf, read }: UsagePas
       continue;
     }
     if (entry && !onlyGrew(entry.version, ref.path)) return undefined;
+    // A transcript that grew is read from where its last read stopped (read-claude-file.ts), which
+    // costs no more than this pass would; this pass would rewrite its older responses as a usage read
+    // maps them, which that read does not write again.
+    if (entry && decodeFileHead(entry.head)?.resume !== undefined) return undefined;
     toRead.push(entry ? { ref, entry } : { ref });
   }
   if (toRead.length === 0 && entries.size === 0) return undefined;

@@ -1,0 +1,164 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { tailMessageIds } from '@/lib/model/tail-messages';
+import type { ReadIssue } from '@/lib/server/readers/read-result';
+import { SUMMARY_FORMAT } from '../file-summary-cache';
+import { summaryOf, type FileSession } from '../pi/file-index';
+import { timeOf } from '../pi/jsonl';
+import { isForkCopy } from './claude-facts';
+import { usesOneMillion } from './claude-context-window';
+import { chooseCut, type RunBase } from './claude-cut';
+import { groupKeyOf } from './claude-group';
+import type { ClaudeLine } from './claude-schema';
+import type { ClaudeCarry } from './claude-session';
+
+/** Bump when what a resume state holds or means changes: an older one is not trusted. */
+const RESUME_REVISION = 1;
+const RESUME_FORMAT = `${RESUME_REVISION}.${SUMMARY_FORMAT}`;
+/** Bytes before a cut read again and compared, besides those from it to where the last read stopped. */
+const CHECK_BEFORE = 1024;
+
+/**
+ * Where the next read of a transcript may start, and what it needs of the lines before (plain
+ * JSON, kept in memory and with the file's entry in the session database): Claude Code only appends,
+ * so a transcript that grew is read from its last cut, not whole (see readClaudeFile).
+ */
+export interface ClaudeResume {
+  format: string;
+  /** The file's inode: a transcript replaced by another is read whole. */
+  ino: string;
+  /** Byte offset of the cut's line, and the file's line number there. */
+  cut: number;
+  fileLine: number;
+  /** Where the complete lines the last read saw end, and a digest of the bytes from `checkFrom` to there. */
+  end: number;
+  checkFrom: number;
+  check: string;
+  base: RunBase;
+  carry: ClaudeCarry;
+  /** The issues of the lines before the cut. */
+  issues: ReadIssue[];
+  /** What the lines from the cut on made at the last read: a read from it lists those it no longer makes as gone. */
+  messageIDs: string[];
+  partIDs: string[];
+  /** The cost-state the read priced with (JSON), and the subagent's type: either changed prices every message anew. */
+  prices: string;
+  agent?: string;
+  sessionID: string;
+  parentID?: string;
+}
+
+function digestOf(bytes: Buffer): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+/** Whether the bytes from `checkFrom` to `end` are those the last read saw (`bytes` read from `checkFrom`). */
+export function unchangedUpTo(bytes: Buffer, state: ClaudeResume): boolean {
+  const length = state.end - state.checkFrom;
+  return bytes.length > length && digestOf(bytes.subarray(0, length)) === state.check;
+}
+
+export function isResume(value: unknown): value is ClaudeResume {
+  const r = value as Partial<ClaudeResume> | null;
+  return typeof r === 'object' && r !== null && r.format === RESUME_FORMAT && typeof r.cut === 'number' && typeof r.end === 'number' && typeof r.check === 'string' && typeof r.ino === 'string' && Array.isArray(r.messageIDs) && Array.isArray(r.partIDs) && typeof r.carry === 'object' && typeof r.base === 'object';
+}
+
+/** What a read of a run of lines (a whole transcript, or lines from a cut) knows to make the next resume state. */
+export interface RunRead {
+  lines: readonly ClaudeLine[];
+  /** Each line's file line number (1-based, in the file). */
+  fileLines: readonly number[];
+  /** The bytes read, and the file offset of their first. */
+  bytes: Buffer;
+  at: number;
+  /** The file offset and line number the run's first line starts at. */
+  runStart: number;
+  runLine: number;
+  mapped: FileSession;
+  issues: ReadIssue[];
+  base: RunBase;
+  forkUpTo: number;
+  ino: string;
+  prices: string;
+  agent?: string;
+  sessionID: string;
+  parentID?: string;
+}
+
+/** Byte offset (in `bytes`) where line `line` (1-based, counted from `fromLine` at offset `from`) starts. */
+function offsetOfLine(bytes: Buffer, from: number, fromLine: number, line: number): number {
+  let at = from;
+  for (let n = fromLine; n < line; n++) at = bytes.indexOf(0x0a, at) + 1;
+  return at;
+}
+
+/** The resume state after a read; undefined when no line of it can be read from alone. */
+export function nextResume(run: RunRead): ClaudeResume | undefined {
+  const cut = chooseCut(run.lines, run.mapped, run.base, run.forkUpTo, run.parentID ? { sessionID: run.sessionID, parentID: run.parentID } : { sessionID: run.sessionID });
+  if (!cut) return undefined;
+  const fileLine = run.fileLines[cut.index] ?? 1;
+  const local = offsetOfLine(run.bytes, run.runStart - run.at, run.runLine, fileLine);
+  // Complete lines only: a half-written last line is read again.
+  const end = run.bytes.lastIndexOf(0x0a) + 1;
+  if (end <= local) return undefined;
+  const checkFrom = Math.max(0, local - CHECK_BEFORE);
+  const ids = new Set(cut.messageIDs);
+  const tail = tailMessageIds(run.mapped.messages);
+  return {
+    format: RESUME_FORMAT,
+    ino: run.ino,
+    cut: run.at + local,
+    fileLine,
+    end: run.at + end,
+    checkFrom: run.at + checkFrom,
+    check: digestOf(run.bytes.subarray(checkFrom, end)),
+    base: cut.base,
+    carry: cut.carry,
+    issues: run.issues.filter((issue) => lineOfIssue(issue) < fileLine),
+    messageIDs: cut.messageIDs,
+    partIDs: summaryOf(run.mapped).parts.filter((p) => ids.has(p.messageID) && (p.type === 'tool' || tail.has(p.messageID))).map((p) => p.id),
+    prices: run.prices,
+    ...(run.agent ? { agent: run.agent } : {}),
+    sessionID: run.sessionID,
+    ...(run.parentID ? { parentID: run.parentID } : {}),
+  };
+}
+
+function lineOfIssue(issue: ReadIssue): number {
+  return Number(/^line (\d+):/.exec(issue.reason)?.[1] ?? Infinity);
+}
+
+/**
+ * Whether the lines from a cut on are read alone as the whole transcript reads them (see chooseCut):
+ * the cut's line still first; no fork's copy, no parent link before the cut but the cut line's, no
+ * later line of an earlier reply, no summary naming a line it cannot see, no 1M context the lines
+ * before did not have, no time before theirs.
+ */
+export function readableFromCut(lines: readonly ClaudeLine[], state: ClaudeResume, entryOfFirst: string | undefined): boolean {
+  // Lines before the cut's first time took the session's creation, which a line before it would move.
+  if (entryOfFirst !== state.carry.cutEntry || state.carry.facts.own.min === undefined) return false;
+  const uuids = new Set(lines.flatMap((l) => (l.uuid ? [l.uuid] : [])));
+  const keys = new Set(state.base.groupKeys);
+  const { facts } = state.carry;
+  for (const [i, line] of lines.entries()) {
+    if (isForkCopy(line, state.sessionID, state.parentID)) return false;
+    if (i > 0 && line.parentUuid && !uuids.has(line.parentUuid)) return false;
+    if (line.type === 'assistant' && keys.has(groupKeyOf(line))) return false;
+    if (line.type === 'summary' && line.summary && line.leafUuid && !uuids.has(line.leafUuid)) return false;
+    if (!facts.oneMillion && usesOneMillion(line)) return false;
+    const at = timeOf(line.timestamp);
+    if (at !== undefined && at < (facts.own.min as number)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the records read from a cut are all a whole read would change: no tool result for a call
+ * before the cut (it would change that call), the session's two newest messages among them.
+ */
+export function keepsToCut(mapped: FileSession, state: ClaudeResume): boolean {
+  if (mapped.parts.some((p) => p.type === 'unknown' && p.originalType === 'claude:tool_result')) return false;
+  const newest = [...tailMessageIds(mapped.messages)].map((id) => mapped.messages.find((m) => m.id === id)?.time.created ?? -Infinity);
+  const before = state.base.newestBefore;
+  return newest.length === 2 && (before === undefined || newest.every((t) => t > before));
+}
