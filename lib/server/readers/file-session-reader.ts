@@ -18,6 +18,8 @@ import { emptyChangeSet, type ChangeSet, type FullReadOptions, type HeldFile, ty
 const CONCURRENCY = 8;
 /** The fingerprint of a root that is not there. */
 const ABSENT = 'absent';
+/** The version of an entry never taken as held (summaryVersion never gives it). */
+const NOT_HELD = 'not-held';
 /** Held file entries compared per turn of the event loop at a start. */
 const HELD_PAGE = 500;
 
@@ -250,8 +252,12 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
   private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined, gone?: { messageIDs: string[]; partIDs: string[] }): void {
     if (gone && read.summary) this.index.takeAppended(cs, file, read.summary, read.issues, gone);
     else this.index.takeSummary(cs, file, read.summary, read.issues);
+    // A file written in the last two seconds is not taken as held at the next start (no version), but
+    // where its next read may start is kept: that read checks the file's bytes itself.
+    const resume = this.resumeOf?.(file);
+    const entryVersion = version ?? (resume === undefined ? undefined : NOT_HELD);
     if (missing) this.index.remove(cs, file);
-    else if (keep && version) (cs.files ??= []).push({ path: file, version, head: headOf(read, this.resumeOf?.(file)), ...(read.summary ? { sessionID: read.summary.session.id } : {}) });
+    else if (keep && entryVersion) (cs.files ??= []).push({ path: file, version: entryVersion, head: headOf(read, resume), ...(read.summary ? { sessionID: read.summary.session.id } : {}) });
     else (cs.filesGone ??= []).push(file);
   }
 }
