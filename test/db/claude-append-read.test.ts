@@ -249,6 +249,12 @@ describe('an append to a long transcript', () => {
       bytes[at] = bytes[at] === 0x58 ? 0x59 : 0x58;
       writeFileSync(file, bytes);
     }],
+    ['edited in its last turn (a byte of a reply), then appended to', (file) => {
+      const bytes = readFileSync(file);
+      const at = bytes.lastIndexOf('"text":"') + 8;
+      bytes[at] = bytes[at] === 0x58 ? 0x59 : 0x58;
+      writeFileSync(file, Buffer.concat([bytes, Buffer.from(turn(40))]));
+    }],
   ];
   for (const [what, change] of fallbacks) {
     it(`${what}: read whole, live and at a restart, and the store holds what a cold start holds`, async () => {
