@@ -1,12 +1,11 @@
 import 'server-only';
 import type { MessageInfo } from '@/lib/model/message';
-import { timeOf } from '../pi/jsonl';
 import type { FileSession } from '../pi/file-index';
 import { foldFacts, type SessionFacts } from './claude-facts';
-import { groupAssistantLines, groupKeyOf } from './claude-group';
+import { groupKeyOf } from './claude-group';
 import { entryOf } from './claude-message';
 import type { ClaudeLine } from './claude-schema';
-import type { ClaudeCarry } from './claude-session';
+import type { ClaudeCarry, LineTrace } from './claude-session';
 
 type Ids = { sessionID: string; parentID?: string };
 
@@ -50,7 +49,7 @@ function* resultIds(line: ClaudeLine): Generator<string> {
  * reaches before it: no parent link (but its own), no reply's later line, no tool result for an
  * earlier call. Two messages from it on are the session's newest (their parts are kept).
  */
-export function chooseCut(lines: readonly ClaudeLine[], mapped: FileSession, base: RunBase, forkUpTo: number, ids: Ids): Cut | undefined {
+export function chooseCut(lines: readonly ClaudeLine[], mapped: FileSession, trace: LineTrace, base: RunBase, forkUpTo: number, ids: Ids): Cut | undefined {
   const { sessionID } = ids;
   const n = lines.length;
   const first = base.facts.lines;
@@ -72,7 +71,6 @@ export function chooseCut(lines: readonly ClaudeLine[], mapped: FileSession, bas
     blocked[from + 1] = (blocked[from + 1] ?? 0) + 1;
     blocked[to + 1] = (blocked[to + 1] ?? 0) - 1;
   };
-  const groups = groupAssistantLines(lines);
   const firstOf = new Map<string, number>();
   const keys: string[] = [];
   lines.forEach((line, i) => {
@@ -107,7 +105,7 @@ export function chooseCut(lines: readonly ClaudeLine[], mapped: FileSession, bas
     timedBefore.push(timed);
     const created = messageAt[i]?.time.created;
     if (created !== undefined) newest = Math.max(newest ?? created, created);
-    if (timeOf(lines[i]?.timestamp) !== undefined) timed = true;
+    if (trace.times[i] !== undefined) timed = true;
   }
   // From the end: uuids from the line on, parent links of later lines not among them, newest two messages.
   const uuids = new Set<string>();
@@ -128,7 +126,7 @@ export function chooseCut(lines: readonly ClaudeLine[], mapped: FileSession, bas
     }
     const before = newestBefore[i];
     const ok = message && i > forkUpTo && (blocked[i] ?? 0) === 0 && unmetCount === 0 && before !== undefined && timedBefore[i] && top.length === 2 && (top[1] as number) > before;
-    if (ok) return cutAt({ lines, index: i, messages: mapped.messages, message, base, keys, firstOf, groups, cutEntry: entryIds[i] as string, ids, forkUpTo });
+    if (ok) return cutAt({ lines, index: i, messages: mapped.messages, message, base, keys, firstOf, requestAt: trace.requestTimes[i], times: trace.times, cutEntry: entryIds[i] as string, ids });
     if (line.parentUuid && !uuids.has(line.parentUuid)) {
       unmet.set(line.parentUuid, (unmet.get(line.parentUuid) ?? 0) + 1);
       unmetCount++;
@@ -145,21 +143,15 @@ interface CutInput {
   base: RunBase;
   keys: readonly string[];
   firstOf: ReadonlyMap<string, number>;
-  groups: ReturnType<typeof groupAssistantLines>;
+  /** The request time the cut's line is read with (mapClaudeLines' requestTimes). */
+  requestAt: number | undefined;
+  times: readonly (number | undefined)[];
   cutEntry: string;
   ids: Ids;
-  forkUpTo: number;
 }
 
-function cutAt({ lines, index, messages, message, base, keys, firstOf, groups, cutEntry, ids, forkUpTo }: CutInput): Cut {
-  const before = lines.slice(0, index);
-  const facts = foldFacts(structuredClone(base.facts), before, ids);
-  // As mapClaudeLines sets it: a request's line dates it, a reply's first line (not a fork's copy) takes it.
-  let requestAt = base.requestAt;
-  before.forEach((line, i) => {
-    if (line.type === 'api-request' || line.type === 'user') requestAt = timeOf(line.timestamp) ?? requestAt;
-    if (line.type === 'assistant' && i > forkUpTo && groups.has(line)) requestAt = undefined;
-  });
+function cutAt({ lines, index, messages, message, base, keys, firstOf, requestAt, times, cutEntry, ids }: CutInput): Cut {
+  const facts = foldFacts(structuredClone(base.facts), lines.slice(0, index), ids, times.slice(0, index));
   const from = messages.indexOf(message);
   const groupKeys = [...base.groupKeys, ...keys.filter((key) => (firstOf.get(key) ?? index) < index)].slice(-KEYS_KEPT);
   return {

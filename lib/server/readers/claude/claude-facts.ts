@@ -50,10 +50,11 @@ export function isForkCopy(line: ClaudeLine, sessionID: string, parentID: string
 }
 
 /**
- * Folds lines into `facts` (changed in place). A summary names its leaf (a line's uuid): one whose
- * leaf is not among these lines stays pending, for lines that come later to name.
+ * Folds lines into `facts` (changed in place; `times`: the lines' times, parsed once). A summary
+ * names its leaf (a line's uuid): one whose leaf is not among these lines stays pending, for lines
+ * that come later to name.
  */
-export function foldFacts(facts: SessionFacts, lines: readonly ClaudeLine[], ids: { sessionID: string; parentID?: string }): SessionFacts {
+export function foldFacts(facts: SessionFacts, lines: readonly ClaudeLine[], ids: { sessionID: string; parentID?: string }, times?: readonly (number | undefined)[]): SessionFacts {
   const uuids = new Set(lines.flatMap((l) => (l.uuid ? [l.uuid] : [])));
   // Summaries of earlier lines whose leaf is among these: the last such one is the newest that counts.
   const named = facts.own.pending.findLastIndex((p) => uuids.has(p.leaf));
@@ -61,9 +62,9 @@ export function foldFacts(facts: SessionFacts, lines: readonly ClaudeLine[], ids
     facts.own.summary = facts.own.pending[named]?.summary;
     facts.own.pending = facts.own.pending.slice(named + 1);
   }
-  lines.forEach((line) => {
+  lines.forEach((line, i) => {
     const index = facts.lines++;
-    const at = timeOf(line.timestamp);
+    const at = times ? times[i] : timeOf(line.timestamp);
     if (at !== undefined) facts.now = at;
     if (usesOneMillion(line)) facts.oneMillion = true;
     if (facts.cwd === undefined && line.cwd) facts.cwd = line.cwd;

@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import { tailMessageIds } from '@/lib/model/tail-messages';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
 import { SUMMARY_FORMAT } from '../file-summary-cache';
-import { summaryOf, type FileSession } from '../pi/file-index';
+import type { FileSession } from '../pi/file-index';
 import { timeOf } from '../pi/jsonl';
 import { isForkCopy } from './claude-facts';
 import { usesOneMillion } from './claude-context-window';
 import { chooseCut, type RunBase } from './claude-cut';
 import { groupKeyOf } from './claude-group';
 import type { ClaudeLine } from './claude-schema';
-import type { ClaudeCarry } from './claude-session';
+import type { ClaudeCarry, LineTrace } from './claude-session';
 
 /** Bump when what a resume state holds or means changes: an older one is not trusted. */
 const RESUME_REVISION = 1;
@@ -66,15 +66,17 @@ export function isResume(value: unknown): value is ClaudeResume {
 /** What a read of a run of lines (a whole transcript, or lines from a cut) knows to make the next resume state. */
 export interface RunRead {
   lines: readonly ClaudeLine[];
-  /** Each line's file line number (1-based, in the file). */
+  /** Each line's file line number (1-based, in the file), and its offset in the bytes parsed (-1: not known, a usage read's). */
   fileLines: readonly number[];
+  starts: readonly number[];
   /** The bytes read, and the file offset of their first. */
   bytes: Buffer;
   at: number;
-  /** The file offset and line number the run's first line starts at. */
+  /** The file offset the bytes parsed start at. */
   runStart: number;
-  runLine: number;
   mapped: FileSession;
+  /** What mapClaudeLines noted of each line. */
+  trace: LineTrace;
   issues: ReadIssue[];
   base: RunBase;
   forkUpTo: number;
@@ -85,19 +87,15 @@ export interface RunRead {
   parentID?: string;
 }
 
-/** Byte offset (in `bytes`) where line `line` (1-based, counted from `fromLine` at offset `from`) starts. */
-function offsetOfLine(bytes: Buffer, from: number, fromLine: number, line: number): number {
-  let at = from;
-  for (let n = fromLine; n < line; n++) at = bytes.indexOf(0x0a, at) + 1;
-  return at;
-}
-
 /** The resume state after a read; undefined when no line of it can be read from alone. */
 export function nextResume(run: RunRead): ClaudeResume | undefined {
-  const cut = chooseCut(run.lines, run.mapped, run.base, run.forkUpTo, run.parentID ? { sessionID: run.sessionID, parentID: run.parentID } : { sessionID: run.sessionID });
+  const cut = chooseCut(run.lines, run.mapped, run.trace, run.base, run.forkUpTo, run.parentID ? { sessionID: run.sessionID, parentID: run.parentID } : { sessionID: run.sessionID });
   if (!cut) return undefined;
   const fileLine = run.fileLines[cut.index] ?? 1;
-  const local = offsetOfLine(run.bytes, run.runStart - run.at, run.runLine, fileLine);
+  const start = run.starts[cut.index] ?? -1;
+  if (start < 0) return undefined;
+  // Offsets of lines parsed from the run's start (a read from a cut parses from there, not from the bytes checked before it).
+  const local = run.runStart - run.at + start;
   // Complete lines only: a half-written last line is read again.
   const end = run.bytes.lastIndexOf(0x0a) + 1;
   if (end <= local) return undefined;
@@ -116,7 +114,8 @@ export function nextResume(run: RunRead): ClaudeResume | undefined {
     carry: cut.carry,
     issues: run.issues.filter((issue) => lineOfIssue(issue) < fileLine),
     messageIDs: cut.messageIDs,
-    partIDs: summaryOf(run.mapped).parts.filter((p) => ids.has(p.messageID) && (p.type === 'tool' || tail.has(p.messageID))).map((p) => p.id),
+    // The parts of those its summary kept (summaryOf): tool calls, and the newest messages' parts.
+    partIDs: run.mapped.parts.filter((p) => ids.has(p.messageID) && (p.type === 'tool' || tail.has(p.messageID))).map((p) => p.id),
     prices: run.prices,
     ...(run.agent ? { agent: run.agent } : {}),
     sessionID: run.sessionID,

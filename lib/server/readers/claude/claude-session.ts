@@ -71,26 +71,36 @@ export interface ClaudeCarry {
   cutUser?: string;
 }
 
+/** Per line: its time, and the request time the lines before it left. */
+export interface LineTrace {
+  times: (number | undefined)[];
+  requestTimes: (number | undefined)[];
+}
+
 /**
  * Lines of one transcript -> domain records; undefined while it holds no conversation yet. With
  * `carry`, `lines` are those from a cut on (claude-resume.ts checked they are readable alone): only
- * their messages come out, and the session as the whole transcript makes it.
+ * their messages come out, and the session as the whole transcript makes it. `trace` is filled with
+ * what a cut at each line needs (claude-cut.ts).
  */
-export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly number[], ctx: ClaudeSessionContext, carry?: ClaudeCarry): FileSession | undefined {
+export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly number[], ctx: ClaudeSessionContext, carry?: ClaudeCarry, trace?: LineTrace): FileSession | undefined {
   const b = carry ? new CutBuilder(ctx.sessionID, carry.cutEntry, carry.cutUser) : new SessionBuilder(ctx.sessionID);
   const groups = groupAssistantLines(lines);
-  const fork = carry ? { upTo: -1 } : forkOf(lines, ctx);
-  const whole = foldFacts(carry ? structuredClone(carry.facts) : noFacts(), lines, ctx);
-  const reading = { ...ctx, contextLimit: carry ? (whole.oneMillion ? CLAUDE_CODE_1M_CONTEXT : CLAUDE_CODE_CONTEXT) : claudeContextWindow(lines) };
-  const first = carry?.facts.lines ?? 0;
   // Each line's time, parsed once (a date parse per line per use was ~2% of a year's first read).
   const at = lines.map((l) => timeOf(l.timestamp));
+  if (trace) trace.times = at;
+  const whole = foldFacts(carry ? structuredClone(carry.facts) : noFacts(), lines, ctx, at);
+  const fork = carry ? { upTo: -1 } : forkOf(lines, ctx);
+  const reading = { ...ctx, contextLimit: carry ? (whole.oneMillion ? CLAUDE_CODE_1M_CONTEXT : CLAUDE_CODE_CONTEXT) : claudeContextWindow(lines) };
+  const first = carry?.facts.lines ?? 0;
   const created = whole.own.min ?? ctx.mtime ?? 0;
   let now = carry?.facts.now ?? created;
   // When the request the next reply answers was sent: its `api-request` line, or (transcripts
   // without them) the user line (a prompt or tool results) it follows. Only the first reply after it takes it.
   let requestAt: number | undefined = carry?.requestAt;
   lines.forEach((line, index) => {
+    // Noted for a cut at this line (claude-cut.ts): what the lines before it left.
+    trace?.requestTimes.push(requestAt);
     const time = at[index] ?? now;
     now = time;
     if (line.type === 'api-request' || line.type === 'user') requestAt = at[index] ?? requestAt;

@@ -12,7 +12,7 @@ import { recordedRates } from './claude-cost';
 import { SUMMARY_TEXT_MAX } from './claude-context';
 import { costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
 import { parseClaudeLine } from './parse-claude-line';
-import { mapClaudeLines } from './claude-session';
+import { mapClaudeLines, type LineTrace } from './claude-session';
 import { usageLines, usageLinesSuffice } from './usage-lines';
 import { isForkCopy, noFacts } from './claude-facts';
 import { entryOf } from './claude-message';
@@ -131,15 +131,17 @@ function parseLines(parse: JsonlParse, issue: Issue, lineBase = 0) {
   const lines: ClaudeLine[] = [];
   const sizes: number[] = [];
   const fileLines: number[] = [];
+  const starts: number[] = [];
   for (const rec of parse.records) {
     const line = parseClaudeLine(rec.value);
     if (line) {
       lines.push(line);
       sizes.push(rec.size);
       fileLines.push(rec.line + lineBase);
+      starts.push(rec.start ?? -1);
     } else issues.push(issue('schema', `line ${rec.line + lineBase}: not a transcript record`));
   }
-  return { issues, lines, sizes, fileLines };
+  return { issues, lines, sizes, fileLines, starts };
 }
 
 /** What a transcript is priced with: its own last cost-state, or its parent's for a subagent (with the parent's read issue). */
@@ -172,10 +174,11 @@ async function readFromCut(ref: ClaudeFileRef, root: string, state: ClaudeResume
   if (pricesJson !== state.prices || agent !== state.agent) return undefined;
   const ids = state.parentID ? { sessionID: state.sessionID, parentID: state.parentID } : { sessionID: state.sessionID };
   const ctx = { path: ref.path, projectFolder: ref.projectFolder, mtime: read.mtimeMs, ...ids, rootID: state.parentID ?? state.sessionID, rates: recordedRates(JSON.parse(pricesJson) as CostState | undefined), ...(agent ? { agent } : {}) };
-  const mapped = mapClaudeLines(parsed.lines, parsed.sizes, ctx, state.carry);
+  const trace: LineTrace = { times: [], requestTimes: [] };
+  const mapped = mapClaudeLines(parsed.lines, parsed.sizes, ctx, state.carry, trace);
   if (!mapped || !keepsToCut(mapped, state)) return undefined;
   const issues = [...state.issues, ...parsed.issues];
-  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, runLine: state.fileLine, mapped, issues, base: state.base, forkUpTo: -1, ino: state.ino, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
+  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, mapped, trace, issues, base: state.base, forkUpTo: -1, ino: state.ino, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
   const messageIDs = new Set(mapped.messages.map((m) => m.id));
   const partIDs = new Set(summaryOf(mapped).parts.map((p) => p.id));
   const gone = { messageIDs: state.messageIDs.filter((id) => !messageIDs.has(id)), partIDs: state.partIDs.filter((id) => !partIDs.has(id)) };
@@ -202,18 +205,12 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSumm
   const prices = await pricesOf(ref, root, read.bytes, issue);
   if (prices.issue) issues.push(prices.issue);
   const agent = isAgentFile(ref) ? await agentTypeOf(ref.path, root) : undefined;
-  const mapped = mapClaudeLines(lines, sizes, {
-    path: ref.path,
-    projectFolder: ref.projectFolder,
-    mtime,
-    ...ids,
-    rootID: ids.parentID ?? ids.sessionID,
-    rates: recordedRates(prices.state),
-    ...(agent ? { agent } : {}),
-  });
+  const trace: LineTrace = { times: [], requestTimes: [] };
+  const context = { path: ref.path, projectFolder: ref.projectFolder, mtime, ...ids, rootID: ids.parentID ?? ids.sessionID, rates: recordedRates(prices.state), ...(agent ? { agent } : {}) };
+  const mapped = mapClaudeLines(lines, sizes, context, undefined, usageOnly ? undefined : trace);
   if (!mapped) return { state: 'not-ready', issues };
   // A legacy sidechain's parent is named by its lines: a later line could name another.
   const legacy = !ref.parentID && isAgentFile(ref);
-  const next = usageOnly || prices.unread || legacy ? undefined : nextResume({ ...parsed, bytes: read.bytes, at: 0, runStart: 0, runLine: 1, mapped, issues, base: { facts: noFacts(), groupKeys: [] }, forkUpTo: lines.findLastIndex((l) => isForkCopy(l, ids.sessionID, ids.parentID)), ino: inoOf(read.version), prices: JSON.stringify(prices.state ?? null), ...(agent ? { agent } : {}), ...ids });
+  const next = usageOnly || prices.unread || legacy ? undefined : nextResume({ ...parsed, bytes: read.bytes, at: 0, runStart: 0, mapped, trace, issues, base: { facts: noFacts(), groupKeys: [] }, forkUpTo: lines.findLastIndex((l) => isForkCopy(l, ids.sessionID, ids.parentID)), ino: inoOf(read.version), prices: JSON.stringify(prices.state ?? null), ...(agent ? { agent } : {}), ...ids });
   return { state: 'ok', mapped, issues, ...(next ? { resume: next } : {}), span: { from: 0, to: read.bytes.length } };
 }
