@@ -162,7 +162,7 @@ describe('Claude Code: totals from a first pass over the responses', () => {
     expect(cold.final[0]?.total.messages).toBe(run.final[0]?.total.messages);
   });
 
-  it('at a restart with transcripts appended to (a subagent\'s parent, one with a response without its uuid): no first pass (they are read from where their last read stopped), and the totals a cold start gives', async () => {
+  it('at a restart with transcripts appended to (a subagent\'s parent, one with a response without its uuid): the changed ones only, and the totals a cold start gives', async () => {
     const root = history(2);
     const dbFile = path.join(tempDir(), 'sessions.db');
     const [first] = transcripts(root).filter((f) => !f.includes('subagents') && readFileSync(f, 'utf8').includes('"type":"assistant"'));
@@ -178,7 +178,10 @@ describe('Claude Code: totals from a first pass over the responses', () => {
       utimesSync(file, HOUR_AGO, HOUR_AGO);
     });
     const restart = await start(root, dbFile);
-    expect(restart.stages.length).toBe(1);
+    expectTotalsFirst(restart);
+    // The first pass read those, and the subagents priced by their cost-state: no other transcript.
+    const subagents = parents.flatMap((parent) => readdirSync(parent.replace(/\.jsonl$/, '/subagents')).filter((f) => f.endsWith('.jsonl')));
+    expect(restart.stages[0]?.sessions).toBe(appended.length + subagents.length);
     expect((await start(root)).final).toEqual(restart.final);
   });
 

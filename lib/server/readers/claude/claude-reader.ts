@@ -80,16 +80,28 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
       held: held?.files() ?? [],
       holds: (sessionID) => (held?.idsOf(sessionID).messageIDs.length ?? 0) > 0,
       versionOf: (ref) => summaryVersion(ref.path, this.alsoReads(ref)),
-      read: (refs) => this.readUsage(refs),
+      read: (refs, resumes) => this.readUsage(refs, resumes),
     });
   }
 
-  /** Transcripts' usage (a first pass), on the worker threads when there are many. */
-  private async readUsage(refs: readonly ClaudeFileRef[]): Promise<UsageRead[]> {
-    const pooled = this.readWorkers && refs.length >= USAGE_POOL_MIN_FILES ? await summaryReadPool().read(this.path, refs, { usage: true }) : [];
+  /**
+   * Transcripts' usage (a first pass), on the worker threads when there are many. One that grew
+   * since its entry's read is read from its cut on this thread (see UsagePassInput.read).
+   */
+  private async readUsage(refs: readonly ClaudeFileRef[], resumes: readonly { resume?: string; fromCut: boolean }[]): Promise<(UsageRead | undefined)[]> {
+    const whole = refs.filter((_, i) => resumes[i]?.resume === undefined && !resumes[i]?.fromCut);
+    const pooled = this.readWorkers && whole.length >= USAGE_POOL_MIN_FILES ? await summaryReadPool().read(this.path, whole, { usage: true }) : [];
+    const fromPool = new Map(whole.map((ref, i) => [ref, pooled[i]]));
     return mapLimit([...refs.keys()], 8, async (i) => {
-      const done = pooled[i];
       const ref = refs[i] as ClaudeFileRef;
+      const resume = parseResume(resumes[i]?.resume);
+      if (resumes[i]?.fromCut && !resume) return undefined;
+      if (resume) {
+        const read = await readClaudeFile(ref, this.path, { resume });
+        const gone = read.state === 'ok' ? read.gone : undefined;
+        return (gone ? gone.messageIDs.length > 0 : resumes[i]?.fromCut) ? undefined : usageReadOf(read);
+      }
+      const done = fromPool.get(ref);
       return done ? (JSON.parse(done.json) as UsageRead) : usageReadOf(await readClaudeFile(ref, this.path, { usageOnly: true }));
     });
   }

@@ -17,8 +17,13 @@ export interface UsagePassInput {
   holds: (sessionID: string) => boolean;
   /** What a file's entry must say to be taken as it is (`summaryVersion`). */
   versionOf: (ref: ClaudeFileRef) => string | undefined;
-  /** Reads files with `usageOnly`, in order. */
-  read: (refs: readonly ClaudeFileRef[]) => Promise<UsageRead[]>;
+  /**
+   * Reads files with `usageOnly`, in order; a file whose entry says where its next read may start
+   * (`resumes`) is read from there (as the full read will: its older responses are not read again,
+   * and stay as the database holds them). Undefined for one whose records may have gone: a read
+   * from a cut that lists responses gone, or one `fromCut` that was read whole.
+   */
+  read: (refs: readonly ClaudeFileRef[], resumes: readonly { resume?: string; fromCut: boolean }[]) => Promise<(UsageRead | undefined)[]>;
 }
 
 /**
@@ -27,6 +32,8 @@ export interface UsagePassInput {
  * and none the entry held can be gone.
  */
 function onlyGrew(version: string, file: string): boolean {
+  // An entry written as its file was being written (NOT_HELD): only its resume state counts, which its read checks.
+  if (!version.includes('|')) return true;
   const [format, own] = version.split('|');
   const [ino, size] = own?.split(':') ?? [];
   const now = fileStampSync(file)?.version.split(':');
@@ -40,8 +47,8 @@ function onlyGrew(version: string, file: string): boolean {
  * the source's whole usage, before any tool result or attachment is parsed; the full read follows.
  * Undefined when nothing changed, or when a file's records may have gone in ways only a full read
  * can list (a file rewritten or no longer a conversation, a fork's copied turns, one session in two
- * files, a session held without the file's entry), or when a file that grew is read from where its
- * last read stopped: the full read alone then gives the totals, as without a first pass.
+ * files, a session held without the file's entry): the full read alone then gives the totals, as
+ * without a first pass.
  */
 export async function usagePass({ refs, held, holds, versionOf, read }: UsagePassInput): Promise<ChangeSet | undefined> {
   const entries = new Map(held.map((entry) => [entry.path, entry]));
@@ -55,16 +62,19 @@ export async function usagePass({ refs, held, holds, versionOf, read }: UsagePas
       continue;
     }
     if (entry && !onlyGrew(entry.version, ref.path)) return undefined;
-    // A transcript that grew is read from where its last read stopped (read-claude-file.ts), which
-    // costs no more than this pass would; this pass would rewrite its older responses as a usage read
-    // maps them, which that read does not write again.
-    if (entry && decodeFileHead(entry.head)?.resume !== undefined) return undefined;
     toRead.push(entry ? { ref, entry } : { ref });
   }
   if (toRead.length === 0 && entries.size === 0) return undefined;
   const cs = emptyChangeSet();
   for (const gone of entries.values()) if (gone.sessionID) cs.removed.sessions.push(gone.sessionID);
-  const reads = await read(toRead.map((file) => file.ref));
+  const reads = await read(
+    toRead.map((file) => file.ref),
+    toRead.map(({ entry }) => {
+      const resume = entry ? decodeFileHead(entry.head)?.resume : undefined;
+      // An entry written as its file was being written says nothing of its file but where to read on.
+      return { ...(resume === undefined ? {} : { resume }), fromCut: entry !== undefined && !entry.version.includes('|') };
+    }),
+  );
   const sessions = new Set<string>(cs.removed.sessions);
   for (const [i, { entry }] of toRead.entries()) {
     const file = reads[i];
