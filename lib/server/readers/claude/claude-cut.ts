@@ -10,7 +10,7 @@ import type { ClaudeCarry, LineTrace } from './claude-session';
 type Ids = { sessionID: string; parentID?: string };
 
 /** Group keys of the replies before a cut kept to tell a reply's later line written after it. */
-const KEYS_KEPT = 32;
+const KEYS_KEPT = 8;
 
 /** What the lines before a run of lines left (empty for a transcript's first line). */
 export interface RunBase {

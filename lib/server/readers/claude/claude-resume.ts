@@ -13,7 +13,7 @@ import type { ClaudeLine } from './claude-schema';
 import type { ClaudeCarry, LineTrace } from './claude-session';
 
 /** Bump when what a resume state holds or means changes: an older one is not trusted. */
-const RESUME_REVISION = 1;
+const RESUME_REVISION = 2;
 const RESUME_FORMAT = `${RESUME_REVISION}.${SUMMARY_FORMAT}`;
 /** Bytes before a cut read again and compared, besides those from it to where the last read stopped. */
 const CHECK_BEFORE = 1024;
@@ -27,6 +27,8 @@ export interface ClaudeResume {
   format: string;
   /** The file's inode: a transcript replaced by another is read whole. */
   ino: string;
+  /** The file's version as that read found it (identity, size, times): one not grown since is read again from the cut only if it is the same. */
+  version: string;
   /** Byte offset of the cut's line, and the file's line number there. */
   cut: number;
   fileLine: number;
@@ -52,15 +54,20 @@ function digestOf(bytes: Buffer): string {
   return createHash('sha1').update(bytes).digest('hex');
 }
 
-/** Whether the bytes from `checkFrom` to `end` are those the last read saw (`bytes` read from `checkFrom`). */
-export function unchangedUpTo(bytes: Buffer, state: ClaudeResume): boolean {
+/**
+ * Whether the file read (`bytes` from `checkFrom`, at `version`) is the one the last read saw, grown
+ * or not: the same inode, the bytes from `checkFrom` to `end` the same, and larger, or not changed at
+ * all (a subagent read again as its parent changed). A same-size rewrite has another version.
+ */
+export function unchangedUpTo(bytes: Buffer, version: string, state: ClaudeResume): boolean {
   const length = state.end - state.checkFrom;
-  return bytes.length > length && digestOf(bytes.subarray(0, length)) === state.check;
+  if (version.split(':')[0] !== state.ino || bytes.length < length || (bytes.length === length && version !== state.version)) return false;
+  return digestOf(bytes.subarray(0, length)) === state.check;
 }
 
 export function isResume(value: unknown): value is ClaudeResume {
   const r = value as Partial<ClaudeResume> | null;
-  return typeof r === 'object' && r !== null && r.format === RESUME_FORMAT && typeof r.cut === 'number' && typeof r.end === 'number' && typeof r.check === 'string' && typeof r.ino === 'string' && Array.isArray(r.messageIDs) && Array.isArray(r.partIDs) && typeof r.carry === 'object' && typeof r.base === 'object';
+  return typeof r === 'object' && r !== null && r.format === RESUME_FORMAT && typeof r.cut === 'number' && typeof r.end === 'number' && typeof r.check === 'string' && typeof r.ino === 'string' && typeof r.version === 'string' && Array.isArray(r.messageIDs) && Array.isArray(r.partIDs) && typeof r.carry === 'object' && typeof r.base === 'object';
 }
 
 /** What a read of a run of lines (a whole transcript, or lines from a cut) knows to make the next resume state. */
@@ -80,7 +87,7 @@ export interface RunRead {
   issues: ReadIssue[];
   base: RunBase;
   forkUpTo: number;
-  ino: string;
+  version: string;
   prices: string;
   agent?: string;
   sessionID: string;
@@ -104,7 +111,8 @@ export function nextResume(run: RunRead): ClaudeResume | undefined {
   const tail = tailMessageIds(run.mapped.messages);
   return {
     format: RESUME_FORMAT,
-    ino: run.ino,
+    ino: run.version.split(':')[0] ?? '',
+    version: run.version,
     cut: run.at + local,
     fileLine,
     end: run.at + end,

@@ -154,8 +154,6 @@ async function pricesOf(ref: ClaudeFileRef, root: string, own: Buffer, issue: Is
   return parentRead.missing ? { unread: true } : { issue: issue('io', `parent transcript, whose cost-state prices this subagent: ${parentRead.reason}`), unread: true };
 }
 
-const inoOf = (version: string) => version.split(':')[0] ?? '';
-
 /**
  * A transcript that grew since `state` was taken, read from its cut (claude-resume.ts): undefined
  * when anything says it cannot be (another file, bytes before the cut changed, lines that reach
@@ -163,7 +161,7 @@ const inoOf = (version: string) => version.split(':')[0] ?? '';
  */
 async function readFromCut(ref: ClaudeFileRef, root: string, state: ClaudeResume, issue: Issue): Promise<ClaudeFileRead | undefined> {
   const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript, offset: state.checkFrom });
-  if (!read.ok || inoOf(read.version) !== state.ino || !unchangedUpTo(read.bytes, state)) return undefined;
+  if (!read.ok || !unchangedUpTo(read.bytes, read.version, state)) return undefined;
   const fromCut = read.bytes.subarray(state.cut - state.checkFrom);
   const parsed = parseLines(parseJsonl(fromCut, SKIM), issue, state.fileLine - 1);
   const first = parsed.lines[0];
@@ -178,7 +176,7 @@ async function readFromCut(ref: ClaudeFileRef, root: string, state: ClaudeResume
   const mapped = mapClaudeLines(parsed.lines, parsed.sizes, ctx, state.carry, trace);
   if (!mapped || !keepsToCut(mapped, state)) return undefined;
   const issues = [...state.issues, ...parsed.issues];
-  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, mapped, trace, issues, base: state.base, forkUpTo: -1, ino: state.ino, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
+  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, mapped, trace, issues, base: state.base, forkUpTo: -1, version: read.version, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
   const messageIDs = new Set(mapped.messages.map((m) => m.id));
   const partIDs = new Set(summaryOf(mapped).parts.map((p) => p.id));
   const gone = { messageIDs: state.messageIDs.filter((id) => !messageIDs.has(id)), partIDs: state.partIDs.filter((id) => !partIDs.has(id)) };
@@ -211,6 +209,6 @@ export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSumm
   if (!mapped) return { state: 'not-ready', issues };
   // A legacy sidechain's parent is named by its lines: a later line could name another.
   const legacy = !ref.parentID && isAgentFile(ref);
-  const next = usageOnly || prices.unread || legacy ? undefined : nextResume({ ...parsed, bytes: read.bytes, at: 0, runStart: 0, mapped, trace, issues, base: { facts: noFacts(), groupKeys: [] }, forkUpTo: lines.findLastIndex((l) => isForkCopy(l, ids.sessionID, ids.parentID)), ino: inoOf(read.version), prices: JSON.stringify(prices.state ?? null), ...(agent ? { agent } : {}), ...ids });
+  const next = usageOnly || prices.unread || legacy ? undefined : nextResume({ ...parsed, bytes: read.bytes, at: 0, runStart: 0, mapped, trace, issues, base: { facts: noFacts(), groupKeys: [] }, forkUpTo: lines.findLastIndex((l) => isForkCopy(l, ids.sessionID, ids.parentID)), version: read.version, prices: JSON.stringify(prices.state ?? null), ...(agent ? { agent } : {}), ...ids });
   return { state: 'ok', mapped, issues, ...(next ? { resume: next } : {}), span: { from: 0, to: read.bytes.length } };
 }
