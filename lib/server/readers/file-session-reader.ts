@@ -66,8 +66,8 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
   /**
    * A source that reads a grown file from where its last read stopped (Claude Code) opts in with
    * these: `resumeOf` says where a file's next read may start (kept with its entry in the session
-   * database, as the reader wrote it), `takeResume` hands it back for a file whose entry no longer
-   * matches (or from a worker's read), and such a file is read on this thread.
+   * database, as the reader wrote it, or a worker's read), `takeResume` hands it back for a file
+   * whose entry no longer matches, and such a file is read on this thread.
    */
   protected resumeOf?(file: string): string | undefined;
   protected takeResume?(file: string, resume: string | undefined): void;
@@ -224,7 +224,7 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
       });
       level.forEach((ref, i) => {
         const done = reads[i];
-        if (done) this.take(cs, ref.path, summarizeRead(done.read), done.version, done.read.state === 'ok' ? done.read.gone : undefined);
+        if (done) this.take(cs, ref.path, summarizeRead(done.read), done.version, done.read.state === 'ok' ? done.read.gone : undefined, this.resumeOf?.(ref.path));
       });
     }
   }
@@ -237,10 +237,10 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     level.forEach((ref, i) => {
       const done = pooled[i];
       const read = done && decodeCachedRead(done.json);
-      if (done && read) {
-        this.takeResume?.(ref.path, done.resume);
-        this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i]);
-      } else left.push(ref);
+      // Where its next read may start goes to its entry, not to memory: a first read of thousands of
+      // files would hold one for each (the session database hands it back for a file changed by a restart).
+      if (done && read) this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i], undefined, done.resume);
+      else left.push(ref);
     });
     return left;
   }
@@ -249,12 +249,11 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
    * Takes one file's read (`gone`: a read of its end only, see FileRead), and its entry for the
    * session database (none for a file not to be trusted at the next start).
    */
-  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined, gone?: { messageIDs: string[]; partIDs: string[] }): void {
+  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined, gone?: { messageIDs: string[]; partIDs: string[] }, resume?: string): void {
     if (gone && read.summary) this.index.takeAppended(cs, file, read.summary, read.issues, gone);
     else this.index.takeSummary(cs, file, read.summary, read.issues);
     // A file written in the last two seconds is not taken as held at the next start (no version), but
     // where its next read may start is kept: that read checks the file's bytes itself.
-    const resume = this.resumeOf?.(file);
     const entryVersion = version ?? (resume === undefined ? undefined : NOT_HELD);
     if (missing) this.index.remove(cs, file);
     else if (keep && entryVersion) (cs.files ??= []).push({ path: file, version: entryVersion, head: headOf(read, resume), ...(read.summary ? { sessionID: read.summary.session.id } : {}) });

@@ -13,7 +13,7 @@ import type { ClaudeLine } from './claude-schema';
 import type { ClaudeCarry, LineTrace } from './claude-session';
 
 /** Bump when what a resume state holds or means changes: an older one is not trusted. */
-const RESUME_REVISION = 2;
+const RESUME_REVISION = 3;
 const RESUME_FORMAT = `${RESUME_REVISION}.${SUMMARY_FORMAT}`;
 /** Bytes before a cut read again and compared, besides those from it to where the last read stopped. */
 const CHECK_BEFORE = 1024;
@@ -36,7 +36,8 @@ export interface ClaudeResume {
   end: number;
   checkFrom: number;
   check: string;
-  base: RunBase;
+  /** What the lines before the cut left besides the carry's facts and request time. */
+  base: Omit<RunBase, 'facts' | 'requestAt'>;
   carry: ClaudeCarry;
   /** The issues of the lines before the cut. */
   issues: ReadIssue[];
@@ -63,6 +64,11 @@ export function unchangedUpTo(bytes: Buffer, version: string, state: ClaudeResum
   const length = state.end - state.checkFrom;
   if (version.split(':')[0] !== state.ino || bytes.length < length || (bytes.length === length && version !== state.version)) return false;
   return digestOf(bytes.subarray(0, length)) === state.check;
+}
+
+/** What the lines before a state's cut left (RunBase). */
+export function baseOf(state: ClaudeResume): RunBase {
+  return { ...state.base, facts: state.carry.facts, ...(state.carry.requestAt === undefined ? {} : { requestAt: state.carry.requestAt }) };
 }
 
 export function isResume(value: unknown): value is ClaudeResume {
@@ -118,7 +124,7 @@ export function nextResume(run: RunRead): ClaudeResume | undefined {
     end: run.at + end,
     checkFrom: run.at + checkFrom,
     check: digestOf(run.bytes.subarray(checkFrom, end)),
-    base: cut.base,
+    base: { groupKeys: cut.base.groupKeys, ...(cut.base.newestBefore === undefined ? {} : { newestBefore: cut.base.newestBefore }) },
     carry: cut.carry,
     issues: run.issues.filter((issue) => lineOfIssue(issue) < fileLine),
     messageIDs: cut.messageIDs,

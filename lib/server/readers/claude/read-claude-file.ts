@@ -16,7 +16,7 @@ import { mapClaudeLines, type LineTrace } from './claude-session';
 import { usageLines, usageLinesSuffice } from './usage-lines';
 import { isForkCopy, noFacts } from './claude-facts';
 import { entryOf } from './claude-message';
-import { keepsToCut, nextResume, readableFromCut, unchangedUpTo, type ClaudeResume } from './claude-resume';
+import { baseOf, keepsToCut, nextResume, readableFromCut, unchangedUpTo, type ClaudeResume } from './claude-resume';
 
 export type ClaudeFileRead =
   | {
@@ -176,7 +176,7 @@ async function readFromCut(ref: ClaudeFileRef, root: string, state: ClaudeResume
   const mapped = mapClaudeLines(parsed.lines, parsed.sizes, ctx, state.carry, trace);
   if (!mapped || !keepsToCut(mapped, state)) return undefined;
   const issues = [...state.issues, ...parsed.issues];
-  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, mapped, trace, issues, base: state.base, forkUpTo: -1, version: read.version, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
+  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, mapped, trace, issues, base: baseOf(state), forkUpTo: -1, version: read.version, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
   const messageIDs = new Set(mapped.messages.map((m) => m.id));
   const partIDs = new Set(summaryOf(mapped).parts.map((p) => p.id));
   const gone = { messageIDs: state.messageIDs.filter((id) => !messageIDs.has(id)), partIDs: state.partIDs.filter((id) => !partIDs.has(id)) };
