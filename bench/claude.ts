@@ -36,6 +36,16 @@ async function firstCompleteTotal(server: RunningServer): Promise<{ ms: number; 
   return { ms: Number.NaN };
 }
 
+/** Until the store's first read is done (`/api/health`: `index.phase`), at most 10 minutes. */
+async function readyIn(server: RunningServer): Promise<void> {
+  const deadline = performance.now() + 10 * 60_000;
+  while (performance.now() < deadline) {
+    const r = await getJson<{ index?: { phase?: string } }>(`${server.url}/api/health`).catch(() => undefined);
+    if (r?.status === 200 && r.body.index?.phase === 'ready') return;
+    await sleep(250);
+  }
+}
+
 const sameTokens = (a: Tokens | undefined, b: Tokens): boolean => a !== undefined && a.input === b.input && a.output === b.output && a.cacheRead === b.cacheRead && a.cacheWrite === b.cacheWrite;
 
 export async function benchClaude(options: { sessions: number; corpus?: string }): Promise<void> {
@@ -74,9 +84,11 @@ export async function benchClaude(options: { sessions: number; corpus?: string }
     report({ section, name: `Sessionscope ${label}: the same tokens as ccusage`, value: sameTokens(tokens, ccTokens) ? 'yes' : `no: ${JSON.stringify(tokens)} against ${JSON.stringify(ccTokens)}`, pass: sameTokens(tokens, ccTokens) });
   };
   await starts('cold', true);
-  // The first warm start writes what a restart reads; the runs after it are restarts.
+  // The first warm start writes what a restart reads (its full read's file entries, after the
+  // first total: it is left to finish); the runs after it are restarts.
   const primer = await startServer(path.join(work, 'home-warm', 'no-opencode'), path.join(work, 'home-warm'), [], undefined, args);
   await firstCompleteTotal(primer);
+  await readyIn(primer);
   await sleep(2_000);
   await primer.stop();
   await starts('restart, nothing changed', false);

@@ -28,6 +28,8 @@ export interface DataFileLimits {
    * put there since (O_NOFOLLOW); O_NONBLOCK and the checks on the open descriptor do the rest.
    */
   listedAsFile?: boolean;
+  /** Read from this byte on (a transcript read on from where an earlier read stopped); `version` is still the whole file's. */
+  offset?: number;
 }
 
 export type DataFileRead =
@@ -102,10 +104,11 @@ async function readChecked(file: string, limits: DataFileLimits): Promise<DataFi
     if (where !== undefined && !isInside(rootReal, where)) throw new Refused('path leads outside the data folder');
     if (info.size > limits.maxBytes) throw new Refused(`file is ${info.size} bytes, over the ${limits.maxBytes} byte limit: not read`);
     // The size fstat saw (a file appended meanwhile, like a transcript, is read again on its change).
-    const bytes = Buffer.allocUnsafe(info.size);
+    const from = Math.min(limits.offset ?? 0, info.size);
+    const bytes = Buffer.allocUnsafe(info.size - from);
     let total = 0;
     while (total < bytes.length) {
-      const { bytesRead } = await readFd(fd, bytes, total, bytes.length - total, total);
+      const { bytesRead } = await readFd(fd, bytes, total, bytes.length - total, from + total);
       if (bytesRead === 0) break;
       total += bytesRead;
     }

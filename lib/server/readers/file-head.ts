@@ -19,14 +19,17 @@ export interface FileHead {
   parts: PartMeta[];
   /** The issues the file's read had (the diagnostics page lists them after a restart as after a cold read). */
   issues: ReadIssue[];
+  /** Where the file's next read may start, as its reader wrote it (FileSessionReader.resumeOf): checked by that reader. */
+  resume?: string;
 }
 
 /** The head of a file's read, as JSON. */
-export function headOf(read: CachedFileRead): string {
+export function headOf(read: CachedFileRead, resume?: string): string {
   const summary = read.summary;
-  if (!summary) return JSON.stringify({ parts: [], issues: read.issues } satisfies FileHead);
+  const more = resume === undefined ? {} : { resume };
+  if (!summary) return JSON.stringify({ parts: [], issues: read.issues, ...more } satisfies FileHead);
   const tail = tailMessageIds(summary.messages);
-  const head: FileHead = { session: summary.session, project: summary.project, parts: summary.parts.filter((p) => tail.has(p.messageID)), issues: read.issues };
+  const head: FileHead = { session: summary.session, project: summary.project, parts: summary.parts.filter((p) => tail.has(p.messageID)), issues: read.issues, ...more };
   return JSON.stringify(head);
 }
 
@@ -43,10 +46,11 @@ export function decodeFileHead(json: string): FileHead | undefined {
     if (!isObject(head) || !Array.isArray(head.parts) || !Array.isArray(head.issues)) return undefined;
     if (!head.issues.every((i) => isObject(i) && isString(i.path) && isString(i.reason) && isString(i.kind) && typeof i.at === 'number')) return undefined;
     if (!head.parts.every((p) => isObject(p) && isString(p.id) && isString(p.messageID) && isString(p.sessionID) && isString(p.type))) return undefined;
-    if (head.session === undefined) return { parts: [], issues: head.issues };
+    const more = isString(head.resume) ? { resume: head.resume } : {};
+    if (head.session === undefined) return { parts: [], issues: head.issues, ...more };
     const { session, project } = head;
     if (!isObject(session) || !isString(session.id) || typeof session.time?.created !== 'number' || !isObject(project) || !isString(project.id)) return undefined;
-    return { session, project, parts: head.parts, issues: head.issues };
+    return { session, project, parts: head.parts, issues: head.issues, ...more };
   } catch {
     return undefined;
   }

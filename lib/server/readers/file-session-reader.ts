@@ -18,6 +18,8 @@ import { emptyChangeSet, type ChangeSet, type FullReadOptions, type HeldFile, ty
 const CONCURRENCY = 8;
 /** The fingerprint of a root that is not there. */
 const ABSENT = 'absent';
+/** The version of an entry never taken as held (summaryVersion never gives it). */
+const NOT_HELD = 'not-held';
 /** Held file entries compared per turn of the event loop at a start. */
 const HELD_PAGE = 500;
 
@@ -59,6 +61,20 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
   /** Files besides its own whose content a file's read takes (Claude Code: its parent's cost-state). */
   protected alsoReads(_ref: Ref): string[] {
     return [];
+  }
+
+  /**
+   * A source that reads a grown file from where its last read stopped (Claude Code) opts in with
+   * these: `resumeOf` says where a file's next read may start (kept with its entry in the session
+   * database, as the reader wrote it, or a worker's read), `takeResume` hands it back for a file
+   * whose entry no longer matches, and such a file is read on this thread.
+   */
+  protected resumeOf?(file: string): string | undefined;
+  protected takeResume?(file: string, resume: string | undefined): void;
+
+  /** A read of a file whole (a session opened), where `readRef` may read only its end. */
+  protected readWhole(ref: Ref): Promise<FileRead> {
+    return this.readRef(ref);
   }
 
   /** Files read in ascending order of this, a level at a time (default: all at once). */
@@ -154,7 +170,7 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     const file = this.index.fileOf(sessionID);
     const ref = file ? this.refOf(file) : undefined;
     if (!ref) return undefined;
-    const read = await this.readRef(ref);
+    const read = await this.readWhole(ref);
     if (read.state !== 'ok' || read.mapped.session.id !== sessionID) return undefined;
     return { parts: read.mapped.parts, todos: [], diffs: [], issues: read.issues };
   }
@@ -173,7 +189,11 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
       byPath.delete(ref.path);
       const head = entry && entry.version === summaryVersion(ref.path, this.alsoReads(ref)) ? decodeFileHead(entry.head) : undefined;
       if (head) this.index.takeHeld(cs, ref.path, head);
-      else toRead.push(ref);
+      else {
+        toRead.push(ref);
+        const resume = entry && this.takeResume ? decodeFileHead(entry.head)?.resume : undefined;
+        if (resume !== undefined) this.takeResume?.(ref.path, resume);
+      }
       if (++n % HELD_PAGE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     if (byPath.size > 0) appendAll((cs.filesGone ??= []), byPath.keys());
@@ -192,14 +212,19 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
       let level = byOrder.get(order) ?? [];
       // Before the read: a write during it changes the version, and the entry is not trusted.
       const versionOf = (ref: Ref) => summaryVersion(ref.path, this.alsoReads(ref));
-      if (this.readInPool && level.length >= POOL_MIN_FILES) level = await this.readPooled(cs, level, versionOf);
+      if (this.readInPool && level.length >= POOL_MIN_FILES) {
+        // A file read from where its last read stopped is read here: a worker reads whole.
+        const here = this.resumeOf ? level.filter((ref) => this.resumeOf?.(ref.path) !== undefined) : [];
+        const pooled = here.length > 0 ? level.filter((ref) => this.resumeOf?.(ref.path) === undefined) : level;
+        level = [...here, ...(pooled.length >= POOL_MIN_FILES ? await this.readPooled(cs, pooled, versionOf) : pooled)];
+      }
       const reads = await mapLimit(level, CONCURRENCY, async (ref) => {
         const version = versionOf(ref);
         return { read: await this.readRef(ref), version };
       });
       level.forEach((ref, i) => {
         const done = reads[i];
-        if (done) this.take(cs, ref.path, summarizeRead(done.read), done.version);
+        if (done) this.take(cs, ref.path, summarizeRead(done.read), done.version, done.read.state === 'ok' ? done.read.gone : undefined, this.resumeOf?.(ref.path));
       });
     }
   }
@@ -212,17 +237,26 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     level.forEach((ref, i) => {
       const done = pooled[i];
       const read = done && decodeCachedRead(done.json);
-      if (done && read) this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i]);
+      // Where its next read may start goes to its entry, not to memory: a first read of thousands of
+      // files would hold one for each (the session database hands it back for a file changed by a restart).
+      if (done && read) this.take(cs, ref.path, { missing: done.missing, keep: done.keep, read }, versions[i], undefined, done.resume);
       else left.push(ref);
     });
     return left;
   }
 
-  /** Takes one file's read, and its entry for the session database (none for a file not to be trusted at the next start). */
-  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined): void {
-    this.index.takeSummary(cs, file, read.summary, read.issues);
+  /**
+   * Takes one file's read (`gone`: a read of its end only, see FileRead), and its entry for the
+   * session database (none for a file not to be trusted at the next start).
+   */
+  private take(cs: ChangeSet, file: string, { missing, keep, read }: SummarizedRead, version: string | undefined, gone?: { messageIDs: string[]; partIDs: string[] }, resume?: string): void {
+    if (gone && read.summary) this.index.takeAppended(cs, file, read.summary, read.issues, gone);
+    else this.index.takeSummary(cs, file, read.summary, read.issues);
+    // A file written in the last two seconds is not taken as held at the next start (no version), but
+    // where its next read may start is kept: that read checks the file's bytes itself.
+    const entryVersion = version ?? (resume === undefined ? undefined : NOT_HELD);
     if (missing) this.index.remove(cs, file);
-    else if (keep && version) (cs.files ??= []).push({ path: file, version, head: headOf(read), ...(read.summary ? { sessionID: read.summary.session.id } : {}) });
+    else if (keep && entryVersion) (cs.files ??= []).push({ path: file, version: entryVersion, head: headOf(read, resume), ...(read.summary ? { sessionID: read.summary.session.id } : {}) });
     else (cs.filesGone ??= []).push(file);
   }
 }

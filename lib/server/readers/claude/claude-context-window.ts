@@ -6,7 +6,7 @@ export const CLAUDE_CODE_CONTEXT = 200_000;
 /** With the 1M-context option (the `[1m]` model alias): the `context-1m-*` beta on its requests. */
 export const CLAUDE_CODE_1M_CONTEXT = 1_000_000;
 
-function usesOneMillion(line: ClaudeLine): boolean {
+export function usesOneMillion(line: ClaudeLine): boolean {
   if (line.type === 'api-request') return (line.params?.betas ?? []).some((beta) => beta.startsWith('context-1m')) || /\[1m\]$/i.test(line.params?.model ?? '');
   if (line.type !== 'assistant') return false;
   const model = (line.message as { model?: unknown } | undefined)?.model;

@@ -13,6 +13,12 @@ function keyOf(line: ClaudeLine, message: ClaudeAssistant): string {
   return message.id && line.requestId ? `${message.id}\u0000${line.requestId}` : `uuid:${line.uuid ?? ''}`;
 }
 
+/** A reply line's group key read loosely (a cut's checks: claude-cut.ts), without checking its message. */
+export function groupKeyOf(line: ClaudeLine): string {
+  const id = (line.message as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && id && line.requestId ? `${id}\u0000${line.requestId}` : `uuid:${line.uuid ?? ''}`;
+}
+
 /**
  * Claude Code repeats an assistant response over several lines (one per content block, the same
  * `message.id` + `requestId`). Usage and stop reason come from the last line; content blocks of

@@ -11,6 +11,17 @@ import { mapLimit } from '@/lib/server/fs/map-limit';
 import type { ChangeSet, FullReadOptions } from '../read-result';
 import { usagePass } from './claude-usage-pass';
 import { usageReadOf, type UsageRead } from './usage-read';
+import { isResume, type ClaudeResume } from './claude-resume';
+
+function parseResume(json: string | undefined): ClaudeResume | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(json);
+    return isResume(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Fewer transcripts than this have their usage read on the main thread: a usage read costs about a
@@ -69,16 +80,28 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
       held: held?.files() ?? [],
       holds: (sessionID) => (held?.idsOf(sessionID).messageIDs.length ?? 0) > 0,
       versionOf: (ref) => summaryVersion(ref.path, this.alsoReads(ref)),
-      read: (refs) => this.readUsage(refs),
+      read: (refs, resumes) => this.readUsage(refs, resumes),
     });
   }
 
-  /** Transcripts' usage (a first pass), on the worker threads when there are many. */
-  private async readUsage(refs: readonly ClaudeFileRef[]): Promise<UsageRead[]> {
-    const pooled = this.readWorkers && refs.length >= USAGE_POOL_MIN_FILES ? await summaryReadPool().read(this.path, refs, { usage: true }) : [];
+  /**
+   * Transcripts' usage (a first pass), on the worker threads when there are many. One that grew
+   * since its entry's read is read from its cut on this thread (see UsagePassInput.read).
+   */
+  private async readUsage(refs: readonly ClaudeFileRef[], resumes: readonly { resume?: string; fromCut: boolean }[]): Promise<(UsageRead | undefined)[]> {
+    const whole = refs.filter((_, i) => resumes[i]?.resume === undefined && !resumes[i]?.fromCut);
+    const pooled = this.readWorkers && whole.length >= USAGE_POOL_MIN_FILES ? await summaryReadPool().read(this.path, whole, { usage: true }) : [];
+    const fromPool = new Map(whole.map((ref, i) => [ref, pooled[i]]));
     return mapLimit([...refs.keys()], 8, async (i) => {
-      const done = pooled[i];
       const ref = refs[i] as ClaudeFileRef;
+      const resume = parseResume(resumes[i]?.resume);
+      if (resumes[i]?.fromCut && !resume) return undefined;
+      if (resume) {
+        const read = await readClaudeFile(ref, this.path, { resume });
+        const gone = read.state === 'ok' ? read.gone : undefined;
+        return (gone ? gone.messageIDs.length > 0 : resumes[i]?.fromCut) ? undefined : usageReadOf(read);
+      }
+      const done = fromPool.get(ref);
       return done ? (JSON.parse(done.json) as UsageRead) : usageReadOf(await readClaudeFile(ref, this.path, { usageOnly: true }));
     });
   }
@@ -108,7 +131,27 @@ export class ClaudeCodeReader extends FileSessionReader<ClaudeFileRef> {
     return [...(parent ? [parent] : []), ...(isAgentFile(ref) ? [metaFileOf(ref.path)] : [])];
   }
 
-  protected readRef(ref: ClaudeFileRef): Promise<FileRead> {
+  /** Where each transcript's next read may start (JSON of a ClaudeResume, parsed when it is used). */
+  private readonly resumes = new Map<string, string>();
+
+  protected override resumeOf(file: string): string | undefined {
+    return this.resumes.get(file);
+  }
+
+  protected override takeResume(file: string, resume: string | undefined): void {
+    if (resume === undefined) this.resumes.delete(file);
+    else this.resumes.set(file, resume);
+  }
+
+  /** A transcript that grew since its last read is read from where that read left a cut (claude-resume.ts). */
+  protected async readRef(ref: ClaudeFileRef): Promise<FileRead> {
+    const resume = parseResume(this.resumes.get(ref.path));
+    const read = await readClaudeFile(ref, this.path, resume ? { resume } : {});
+    this.takeResume(ref.path, read.state === 'ok' && read.resume ? JSON.stringify(read.resume) : undefined);
+    return read;
+  }
+
+  protected override readWhole(ref: ClaudeFileRef): Promise<FileRead> {
     return readClaudeFile(ref, this.path);
   }
 }

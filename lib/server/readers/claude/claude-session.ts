@@ -6,8 +6,10 @@ import { emptyTokens } from '@/lib/model/tokens';
 import type { FileSession } from '../pi/file-index';
 import { timeOf } from '../pi/jsonl';
 import { SessionBuilder } from '../pi/session-builder';
-import { attachmentPart, isTaskNotification, lineText, systemParts } from './claude-context';
-import { claudeContextWindow } from './claude-context-window';
+import { attachmentPart, systemParts } from './claude-context';
+import { CutBuilder } from './cut-builder';
+import { foldFacts, isForkCopy, noFacts, type SessionFacts } from './claude-facts';
+import { CLAUDE_CODE_1M_CONTEXT, CLAUDE_CODE_CONTEXT, claudeContextWindow } from './claude-context-window';
 import { groupAssistantLines } from './claude-group';
 import { addAssistant, addUser, entryOf, type ClaudeReadContext } from './claude-message';
 import type { ClaudeLine } from './claude-schema';
@@ -37,25 +39,6 @@ const IGNORED = new Set([
   'api-request-shape',
   'api-request-blob',
 ]);
-const TITLE_MAX = 100;
-
-/** A fork's own title: its first prompt after what it copied from the original (`ownFrom`), not the original's. */
-function titleOf(lines: readonly ClaudeLine[], ownIDs: Set<string>, ownFrom: number): string | undefined {
-  const own = lines.slice(ownFrom);
-  const custom = own.findLast((l) => l.type === 'custom-title' && l.customTitle)?.customTitle;
-  if (custom) return custom;
-  const summary = own.findLast((l) => l.type === 'summary' && l.summary && (!l.leafUuid || ownIDs.has(l.leafUuid)))?.summary;
-  if (summary) return summary;
-  for (const l of own) {
-    if (l.type !== 'user' || l.isMeta || l.isCompactSummary) continue;
-    const text = lineText((l.message as { content?: unknown } | undefined)?.content).trim();
-    if (!text || /^\s*<(local-)?command-/.test(text) || isTaskNotification(text)) continue;
-    const first = text.split('\n')[0]?.trim() ?? '';
-    return first.length > TITLE_MAX ? `${first.slice(0, TITLE_MAX - 1)}…` : first;
-  }
-  return undefined;
-}
-
 /**
  * `claude --fork-session` copies the original's conversation into the new file (same uuids, the
  * responses with `requestSessionId` = the original). Everything up to the last such response was
@@ -66,7 +49,7 @@ function forkOf(lines: readonly ClaudeLine[], ctx: ClaudeSessionContext): { from
   let upTo = -1;
   let from: string | undefined;
   lines.forEach((line, i) => {
-    if (line.type === 'assistant' && line.requestSessionId && line.requestSessionId !== ctx.sessionID) {
+    if (isForkCopy(line, ctx.sessionID, ctx.parentID)) {
       upTo = i;
       from = line.requestSessionId;
     }
@@ -74,35 +57,64 @@ function forkOf(lines: readonly ClaudeLine[], ctx: ClaudeSessionContext): { from
   return from ? { from, upTo } : { upTo };
 }
 
-/** Lines of one transcript -> domain records; undefined while it holds no conversation yet. */
-export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly number[], ctx: ClaudeSessionContext): FileSession | undefined {
-  const b = new SessionBuilder(ctx.sessionID);
+/**
+ * A read from a cut (claude-resume.ts): what the lines before it left. The cut's line is a message's
+ * own (a reply's first line, a prompt): nothing after it attaches to a message before it.
+ */
+export interface ClaudeCarry {
+  /** The session's facts from the lines before the cut. */
+  facts: SessionFacts;
+  /** When the request the cut's reply answers was sent, as the lines before it say. */
+  requestAt?: number;
+  /** The cut line's entry id, and the user message above it (its reply's parent). */
+  cutEntry: string;
+  cutUser?: string;
+}
+
+/** Per line: its time, and the request time the lines before it left. */
+export interface LineTrace {
+  times: (number | undefined)[];
+  requestTimes: (number | undefined)[];
+}
+
+/**
+ * Lines of one transcript -> domain records; undefined while it holds no conversation yet. With
+ * `carry`, `lines` are those from a cut on (claude-resume.ts checked they are readable alone): only
+ * their messages come out, and the session as the whole transcript makes it. `trace` is filled with
+ * what a cut at each line needs (claude-cut.ts).
+ */
+export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly number[], ctx: ClaudeSessionContext, carry?: ClaudeCarry, trace?: LineTrace): FileSession | undefined {
+  const b = carry ? new CutBuilder(ctx.sessionID, carry.cutEntry, carry.cutUser) : new SessionBuilder(ctx.sessionID);
   const groups = groupAssistantLines(lines);
-  const fork = forkOf(lines, ctx);
-  const reading = { ...ctx, contextLimit: claudeContextWindow(lines) };
   // Each line's time, parsed once (a date parse per line per use was ~2% of a year's first read).
   const at = lines.map((l) => timeOf(l.timestamp));
-  const times = at.filter((t, i): t is number => i > fork.upTo && t !== undefined);
-  const created = times.length > 0 ? times.reduce((a, t) => Math.min(a, t)) : (ctx.mtime ?? 0);
-  let now = created;
+  if (trace) trace.times = at;
+  const whole = foldFacts(carry ? structuredClone(carry.facts) : noFacts(), lines, ctx, at);
+  const fork = carry ? { upTo: -1 } : forkOf(lines, ctx);
+  const reading = { ...ctx, contextLimit: carry ? (whole.oneMillion ? CLAUDE_CODE_1M_CONTEXT : CLAUDE_CODE_CONTEXT) : claudeContextWindow(lines) };
+  const first = carry?.facts.lines ?? 0;
+  const created = whole.own.min ?? ctx.mtime ?? 0;
+  let now = carry?.facts.now ?? created;
   // When the request the next reply answers was sent: its `api-request` line, or (transcripts
   // without them) the user line (a prompt or tool results) it follows. Only the first reply after it takes it.
-  let requestAt: number | undefined;
+  let requestAt: number | undefined = carry?.requestAt;
   lines.forEach((line, index) => {
+    // Noted for a cut at this line (claude-cut.ts): what the lines before it left.
+    trace?.requestTimes.push(requestAt);
     const time = at[index] ?? now;
     now = time;
     if (line.type === 'api-request' || line.type === 'user') requestAt = at[index] ?? requestAt;
-    const entry = entryOf(line, index);
+    const entry = entryOf(line, first + index);
     if (line.uuid) b.register(entry);
     if (index <= fork.upTo) return;
     const size = sizes[index] ?? 0;
     if (line.type === 'assistant') {
       const group = groups.get(line);
-      if (group) addAssistant(b, group, index, time, reading, requestAt);
+      if (group) addAssistant(b, group, first + index, time, reading, requestAt);
       if (group) requestAt = undefined;
       return; // later streamed lines of a group were merged into its first
     }
-    if (line.type === 'user' && addUser(b, line, index, time, size, ctx)) return;
+    if (line.type === 'user' && addUser(b, line, first + index, time, size, ctx)) return;
     if (IGNORED.has(line.type) || !line.uuid) return;
     const site = { id: `${ctx.sessionID}:${entry.id}:event`, sessionID: ctx.sessionID, time };
     if (line.type === 'attachment') b.attach(entry, [attachmentPart(site, line, size)]);
@@ -111,18 +123,18 @@ export function mapClaudeLines(lines: readonly ClaudeLine[], sizes: readonly num
   });
   if (b.messages.length === 0) return undefined;
   const { messages, parts } = b.finish(() => ({ id: `${ctx.sessionID}:events`, sessionID: ctx.sessionID, role: 'user', time: { created }, cost: 0, tokens: emptyTokens() }));
-  const cwd = lines.find((l) => l.cwd)?.cwd ?? `/${ctx.projectFolder.replace(/^-/, '').replace(/-/g, '/')}`;
-  const updated = times.reduce((a, t) => Math.max(a, t), created);
-  const version = lines.findLast((l) => l.version)?.version;
-  const ownIDs = new Set(lines.flatMap((l) => (l.uuid ? [l.uuid] : [])));
+  const cwd = whole.cwd ?? `/${ctx.projectFolder.replace(/^-/, '').replace(/-/g, '/')}`;
+  const updated = Math.max(whole.own.max ?? created, created);
+  const { version } = whole;
+  const forkedFrom = whole.fork?.from;
   const session: SessionInfo = {
     id: ctx.sessionID,
     source: 'claude',
     projectID: cwd,
     directory: cwd,
     ...(ctx.parentID ? { parentID: ctx.parentID } : {}),
-    ...(fork.from ? { forkedFrom: fork.from } : {}),
-    title: titleOf(lines, ownIDs, fork.upTo + 1) ?? ctx.sessionID,
+    ...(forkedFrom ? { forkedFrom } : {}),
+    title: whole.own.custom ?? whole.own.summary ?? whole.own.prompt ?? ctx.sessionID,
     ...(version ? { version } : {}),
     time: { created, updated },
     origin: ctx.path,

@@ -2,6 +2,7 @@ import 'server-only';
 import { appendAll } from '@/lib/arrays/append-all';
 import { fileStampSync } from '@/lib/server/fs/file-version';
 import { SUMMARY_FORMAT } from '../file-summary-cache';
+import { decodeFileHead } from '../file-head';
 import { addProject } from '../pi/file-index';
 import { emptyChangeSet, type ChangeSet, type HeldFile } from '../read-result';
 import type { ClaudeFileRef } from './claude-files';
@@ -16,8 +17,13 @@ export interface UsagePassInput {
   holds: (sessionID: string) => boolean;
   /** What a file's entry must say to be taken as it is (`summaryVersion`). */
   versionOf: (ref: ClaudeFileRef) => string | undefined;
-  /** Reads files with `usageOnly`, in order. */
-  read: (refs: readonly ClaudeFileRef[]) => Promise<UsageRead[]>;
+  /**
+   * Reads files with `usageOnly`, in order; a file whose entry says where its next read may start
+   * (`resumes`) is read from there (as the full read will: its older responses are not read again,
+   * and stay as the database holds them). Undefined for one whose records may have gone: a read
+   * from a cut that lists responses gone, or one `fromCut` that was read whole.
+   */
+  read: (refs: readonly ClaudeFileRef[], resumes: readonly { resume?: string; fromCut: boolean }[]) => Promise<(UsageRead | undefined)[]>;
 }
 
 /**
@@ -26,6 +32,8 @@ export interface UsagePassInput {
  * and none the entry held can be gone.
  */
 function onlyGrew(version: string, file: string): boolean {
+  // An entry written as its file was being written (NOT_HELD): only its resume state counts, which its read checks.
+  if (!version.includes('|')) return true;
   const [format, own] = version.split('|');
   const [ino, size] = own?.split(':') ?? [];
   const now = fileStampSync(file)?.version.split(':');
@@ -59,7 +67,14 @@ export async function usagePass({ refs, held, holds, versionOf, read }: UsagePas
   if (toRead.length === 0 && entries.size === 0) return undefined;
   const cs = emptyChangeSet();
   for (const gone of entries.values()) if (gone.sessionID) cs.removed.sessions.push(gone.sessionID);
-  const reads = await read(toRead.map((file) => file.ref));
+  const reads = await read(
+    toRead.map((file) => file.ref),
+    toRead.map(({ entry }) => {
+      const resume = entry ? decodeFileHead(entry.head)?.resume : undefined;
+      // An entry written as its file was being written says nothing of its file but where to read on.
+      return { ...(resume === undefined ? {} : { resume }), fromCut: entry !== undefined && !entry.version.includes('|') };
+    }),
+  );
   const sessions = new Set<string>(cs.removed.sessions);
   for (const [i, { entry }] of toRead.entries()) {
     const file = reads[i];

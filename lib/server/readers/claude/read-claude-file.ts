@@ -4,7 +4,7 @@ import { readDataFile, type DataFileRead } from '@/lib/server/fs/open-data-file'
 import path from 'node:path';
 import { readJsonFile } from '@/lib/server/fs/read-json-file';
 import type { ReadIssue } from '@/lib/server/readers/read-result';
-import type { FileSession } from '../pi/file-index';
+import { summaryOf, type FileSession } from '../pi/file-index';
 import { parseJsonl, type JsonlParse } from '../pi/jsonl';
 import { elideRule, skimRule, skipRule } from '../pi/jsonl-skim';
 import type { ClaudeFileRef } from './claude-files';
@@ -12,11 +12,24 @@ import { recordedRates } from './claude-cost';
 import { SUMMARY_TEXT_MAX } from './claude-context';
 import { costStateSchema, type ClaudeLine, type CostState } from './claude-schema';
 import { parseClaudeLine } from './parse-claude-line';
-import { mapClaudeLines } from './claude-session';
+import { mapClaudeLines, type LineTrace } from './claude-session';
 import { usageLines, usageLinesSuffice } from './usage-lines';
+import { isForkCopy, noFacts } from './claude-facts';
+import { entryOf } from './claude-message';
+import { baseOf, keepsToCut, nextResume, readableFromCut, unchangedUpTo, type ClaudeResume } from './claude-resume';
 
 export type ClaudeFileRead =
-  | { state: 'ok'; mapped: FileSession; issues: ReadIssue[] }
+  | {
+      state: 'ok';
+      mapped: FileSession;
+      issues: ReadIssue[];
+      /** Where the next read may start (a whole read's or a resumed one's; none for a usage read). */
+      resume?: ClaudeResume;
+      /** A read from a cut: `mapped` holds the records from it on; these, made from it on before, are gone. */
+      gone?: { messageIDs: string[]; partIDs: string[] };
+      /** The bytes of the transcript this read read (from, to). */
+      span: { from: number; to: number };
+    }
   | { state: 'not-ready'; issues: ReadIssue[] }
   | { state: 'missing'; issues: ReadIssue[] };
 
@@ -106,49 +119,96 @@ export interface ReadClaudeOptions {
   usageOnly?: boolean;
   /** How its bytes are read (a worker's synchronous read). */
   read?: ReadTranscript;
+  /** Where the last read of it left off: a transcript that only grew since is read from there. */
+  resume?: ClaudeResume;
+}
+
+type Issue = (kind: ReadIssue['kind'], reason: string) => ReadIssue;
+
+/** Transcript records of parsed lines; `lineBase`: file lines before the first parsed (a read from a cut). */
+function parseLines(parse: JsonlParse, issue: Issue, lineBase = 0) {
+  const issues = parse.bad.map((b) => issue('parse', `line ${b.line + lineBase}: ${b.reason}`));
+  const lines: ClaudeLine[] = [];
+  const sizes: number[] = [];
+  const fileLines: number[] = [];
+  const starts: number[] = [];
+  for (const rec of parse.records) {
+    const line = parseClaudeLine(rec.value);
+    if (line) {
+      lines.push(line);
+      sizes.push(rec.size);
+      fileLines.push(rec.line + lineBase);
+      starts.push(rec.start ?? -1);
+    } else issues.push(issue('schema', `line ${rec.line + lineBase}: not a transcript record`));
+  }
+  return { issues, lines, sizes, fileLines, starts };
+}
+
+/** What a transcript is priced with: its own last cost-state, or its parent's for a subagent (with the parent's read issue). */
+async function pricesOf(ref: ClaudeFileRef, root: string, own: Buffer, issue: Issue): Promise<{ state?: CostState; issue?: ReadIssue; unread?: boolean }> {
+  const parentFile = parentFileOf(ref);
+  if (!parentFile) return { state: lastCostState(own) };
+  const parentRead = await readDataFile(parentFile, { root, maxBytes: FILE_CAPS.transcript });
+  if (parentRead.ok) return { state: lastCostState(parentRead.bytes) };
+  // Priced without its parent's cost-state: said, and (an I/O issue) never kept in the summary index.
+  return parentRead.missing ? { unread: true } : { issue: issue('io', `parent transcript, whose cost-state prices this subagent: ${parentRead.reason}`), unread: true };
+}
+
+/**
+ * A transcript that grew since `state` was taken, read from its cut (claude-resume.ts): undefined
+ * when anything says it cannot be (another file, bytes before the cut changed, lines that reach
+ * before the cut, new prices), and it is then read whole.
+ */
+async function readFromCut(ref: ClaudeFileRef, root: string, state: ClaudeResume, issue: Issue): Promise<ClaudeFileRead | undefined> {
+  const read = await readDataFile(ref.path, { root, maxBytes: FILE_CAPS.transcript, offset: state.checkFrom });
+  if (!read.ok || !unchangedUpTo(read.bytes, read.version, state)) return undefined;
+  const fromCut = read.bytes.subarray(state.cut - state.checkFrom);
+  const parsed = parseLines(parseJsonl(fromCut, SKIM), issue, state.fileLine - 1);
+  const first = parsed.lines[0];
+  if (!readableFromCut(parsed.lines, state, first && entryOf(first, state.carry.facts.lines).id)) return undefined;
+  const prices = parentFileOf(ref) ? await pricesOf(ref, root, fromCut, issue) : { state: lastCostState(fromCut) };
+  const pricesJson = prices.unread ? undefined : prices.state || parentFileOf(ref) ? JSON.stringify(prices.state ?? null) : state.prices;
+  const agent = isAgentFile(ref) ? await agentTypeOf(ref.path, root) : undefined;
+  if (pricesJson !== state.prices || agent !== state.agent) return undefined;
+  const ids = state.parentID ? { sessionID: state.sessionID, parentID: state.parentID } : { sessionID: state.sessionID };
+  const ctx = { path: ref.path, projectFolder: ref.projectFolder, mtime: read.mtimeMs, ...ids, rootID: state.parentID ?? state.sessionID, rates: recordedRates(JSON.parse(pricesJson) as CostState | undefined), ...(agent ? { agent } : {}) };
+  const trace: LineTrace = { times: [], requestTimes: [] };
+  const mapped = mapClaudeLines(parsed.lines, parsed.sizes, ctx, state.carry, trace);
+  if (!mapped || !keepsToCut(mapped, state)) return undefined;
+  const issues = [...state.issues, ...parsed.issues];
+  const resume = nextResume({ ...parsed, bytes: read.bytes, at: state.checkFrom, runStart: state.cut, mapped, trace, issues, base: baseOf(state), forkUpTo: -1, version: read.version, prices: pricesJson, ...(agent ? { agent } : {}), ...ids });
+  const messageIDs = new Set(mapped.messages.map((m) => m.id));
+  const partIDs = new Set(summaryOf(mapped).parts.map((p) => p.id));
+  const gone = { messageIDs: state.messageIDs.filter((id) => !messageIDs.has(id)), partIDs: state.partIDs.filter((id) => !partIDs.has(id)) };
+  return { state: 'ok', mapped, issues, ...(resume ? { resume } : {}), gone, span: { from: state.checkFrom, to: state.checkFrom + read.bytes.length } };
 }
 
 /** Reads one transcript, read-only. Never throws; bad lines are issues. */
-export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false, usageOnly = false, read: readBytes = readTranscript }: ReadClaudeOptions = {}): Promise<ClaudeFileRead> {
-  const issue = (kind: ReadIssue['kind'], reason: string): ReadIssue => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
+export async function readClaudeFile(ref: ClaudeFileRef, root: string, { forSummary = false, usageOnly = false, read: readBytes = readTranscript, resume }: ReadClaudeOptions = {}): Promise<ClaudeFileRead> {
+  const issue: Issue = (kind, reason) => ({ source: 'claude', path: ref.path, kind, reason, at: Date.now() });
+  if (resume && !usageOnly) {
+    const resumed = await readFromCut(ref, root, resume, issue);
+    if (resumed) return resumed;
+  }
   const read = await readBytes(ref.path, root, FILE_CAPS.transcript);
   if (!read.ok) return read.missing ? { state: 'missing', issues: [] } : { state: 'not-ready', issues: [issue('io', read.reason)] };
   const mtime = read.mtimeMs;
   const skim = forSummary || usageOnly ? SKIM_FOR_SUMMARY : SKIM;
-  const parseLines = (parse: JsonlParse) => {
-    const issues = parse.bad.map((b) => issue('parse', `line ${b.line}: ${b.reason}`));
-    const lines: ClaudeLine[] = [];
-    const sizes: number[] = [];
-    for (const rec of parse.records) {
-      const line = parseClaudeLine(rec.value);
-      if (line) {
-        lines.push(line);
-        sizes.push(rec.size);
-      } else issues.push(issue('schema', `line ${rec.line}: not a transcript record`));
-    }
-    return { issues, lines, sizes };
-  };
-  let parsed = usageOnly ? parseLines(usageLines(read.bytes, skim)) : undefined;
-  if (!parsed || !usageLinesSuffice(parsed.lines)) parsed = parseLines(parseJsonl(read.bytes, skim));
+  let parsed = usageOnly ? parseLines(usageLines(read.bytes, skim), issue) : undefined;
+  if (!parsed || !usageLinesSuffice(parsed.lines)) parsed = parseLines(parseJsonl(read.bytes, skim), issue);
   const { issues, lines, sizes } = parsed;
   // Its usage needs no content block: they are neither checked nor mapped into parts.
   if (usageOnly) for (const line of lines) if (line.type === 'assistant' && isRecord(line.message)) line.message = { ...line.message, content: [] };
   const ids = idsOf(ref, lines);
-  // A subagent's cost is recorded in its parent's cost-state.
-  const parentFile = parentFileOf(ref);
-  const parentRead = parentFile ? await readDataFile(parentFile, { root, maxBytes: FILE_CAPS.transcript }) : undefined;
-  const costBytes = parentRead ? (parentRead.ok ? parentRead.bytes : Buffer.alloc(0)) : read.bytes;
-  // Priced without its parent's cost-state: said, and (an I/O issue) never kept in the summary index.
-  if (parentRead && !parentRead.ok && !parentRead.missing) issues.push(issue('io', `parent transcript, whose cost-state prices this subagent: ${parentRead.reason}`));
+  const prices = await pricesOf(ref, root, read.bytes, issue);
+  if (prices.issue) issues.push(prices.issue);
   const agent = isAgentFile(ref) ? await agentTypeOf(ref.path, root) : undefined;
-  const mapped = mapClaudeLines(lines, sizes, {
-    path: ref.path,
-    projectFolder: ref.projectFolder,
-    mtime,
-    ...ids,
-    rootID: ids.parentID ?? ids.sessionID,
-    rates: recordedRates(lastCostState(costBytes)),
-    ...(agent ? { agent } : {}),
-  });
-  return mapped ? { state: 'ok', mapped, issues } : { state: 'not-ready', issues };
+  const trace: LineTrace = { times: [], requestTimes: [] };
+  const context = { path: ref.path, projectFolder: ref.projectFolder, mtime, ...ids, rootID: ids.parentID ?? ids.sessionID, rates: recordedRates(prices.state), ...(agent ? { agent } : {}) };
+  const mapped = mapClaudeLines(lines, sizes, context, undefined, usageOnly ? undefined : trace);
+  if (!mapped) return { state: 'not-ready', issues };
+  // A legacy sidechain's parent is named by its lines: a later line could name another.
+  const legacy = !ref.parentID && isAgentFile(ref);
+  const next = usageOnly || prices.unread || legacy ? undefined : nextResume({ ...parsed, bytes: read.bytes, at: 0, runStart: 0, mapped, trace, issues, base: { facts: noFacts(), groupKeys: [] }, forkUpTo: lines.findLastIndex((l) => isForkCopy(l, ids.sessionID, ids.parentID)), version: read.version, prices: JSON.stringify(prices.state ?? null), ...(agent ? { agent } : {}), ...ids });
+  return { state: 'ok', mapped, issues, ...(next ? { resume: next } : {}), span: { from: 0, to: read.bytes.length } };
 }

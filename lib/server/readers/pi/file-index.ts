@@ -39,7 +39,15 @@ export function summaryOf(read: FileSession): FileSummary {
 }
 
 /** One session file's read, as both file readers report it (a half-written file is `not-ready`). */
-export type FileRead = { state: 'ok'; mapped: FileSession; issues: ChangeSet['issues'] } | { state: 'not-ready' | 'missing'; issues: ChangeSet['issues'] };
+export type FileRead =
+  | {
+      state: 'ok';
+      mapped: FileSession;
+      issues: ChangeSet['issues'];
+      /** A read of the file's end only (Claude Code, read-claude-file.ts): its other records stay; these are gone. */
+      gone?: { messageIDs: string[]; partIDs: string[] };
+    }
+  | { state: 'not-ready' | 'missing'; issues: ChangeSet['issues'] };
 
 interface Known {
   sessionID: string;
@@ -91,6 +99,34 @@ export class FileIndex {
   takeSummary(cs: ChangeSet, filePath: string, summary: FileSummary | undefined, issues: ChangeSet['issues']): void {
     appendAll(cs.issues, issues);
     if (summary) this.apply(cs, filePath, summary);
+  }
+
+  /**
+   * Takes a read of one file's end (FileRead.gone): its records upserted, the other records it had
+   * kept, only those listed gone removed.
+   */
+  takeAppended(cs: ChangeSet, filePath: string, summary: FileSummary, issues: ChangeSet['issues'], gone: { messageIDs: string[]; partIDs: string[] }): void {
+    appendAll(cs.issues, issues);
+    const prev = this.files.get(filePath);
+    cs.sessions.push(summary.session);
+    appendAll(cs.messages, summary.messages);
+    appendAll(cs.parts, summary.parts);
+    addProject(cs, summary.project);
+    appendAll(cs.removed.messages, gone.messageIDs);
+    appendAll(cs.removed.parts, gone.partIDs);
+    const same = prev?.sessionID === summary.session.id ? prev : undefined;
+    const without = (known: Set<string> | undefined, lost: string[], added: Iterable<string>) => {
+      if (!known) return undefined;
+      const next = new Set(known);
+      for (const id of lost) next.delete(id);
+      for (const id of added) next.add(id);
+      return next;
+    };
+    // Undefined ids (a file taken as held, or not read yet this run) are asked of the session database.
+    const messageIDs = without(same?.messageIDs, gone.messageIDs, summary.messages.map((m) => m.id));
+    const partIDs = without(same?.partIDs, gone.partIDs, summary.parts.map((p) => p.id));
+    this.files.set(filePath, { sessionID: summary.session.id, ...(messageIDs ? { messageIDs } : {}), ...(partIDs ? { partIDs } : {}) });
+    this.sessions.set(summary.session.id, filePath);
   }
 
   /** Takes one file as the session database holds it (not read: its messages and tool calls are there already). */

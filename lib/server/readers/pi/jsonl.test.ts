@@ -11,8 +11,8 @@ describe('parseJsonl', () => {
     const fromBytes = parseJsonl(Buffer.from(text));
     expect(fromBytes).toEqual(parseJsonl(text));
     expect(fromBytes.records).toEqual([
-      { line: 1, value: { a: 1 }, size: 7 },
-      { line: 3, value: { b: 'é' }, size: 15 },
+      { line: 1, value: { a: 1 }, size: 7, start: 0 },
+      { line: 3, value: { b: 'é' }, size: 15, start: 9 },
     ]);
     expect(fromBytes.bad).toEqual([{ line: 4, reason: 'invalid JSON' }]);
     expect(parseJsonl('{"c":\n').bad).toEqual([{ line: 1, reason: 'invalid JSON' }]);
@@ -102,7 +102,7 @@ describe('parseJsonl with a skip rule', () => {
     const text = line();
     const { records, bad } = parse(text);
     expect(bad).toEqual([]);
-    expect(records).toEqual([{ line: 1, size: Buffer.byteLength(text), value: { parentUuid: 'p', isSidechain: false, attachment: { type: 'prompt_snapshot' }, type: 'attachment', uuid: 'u1', timestamp: '2026-01-02T03:04:05.000Z' } }]);
+    expect(records).toEqual([{ line: 1, size: Buffer.byteLength(text), start: 0, value: { parentUuid: 'p', isSidechain: false, attachment: { type: 'prompt_snapshot' }, type: 'attachment', uuid: 'u1', timestamp: '2026-01-02T03:04:05.000Z' } }]);
   });
 
   it('a line whose body is not at the top level, or with no end to find, or damaged outside the body, is parsed whole', () => {

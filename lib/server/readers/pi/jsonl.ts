@@ -10,6 +10,8 @@ export interface JsonlRecord {
   value: unknown;
   /** The line's size in bytes. */
   size: number;
+  /** Its byte offset in what was parsed (a JSONL file's lines). */
+  start?: number;
 }
 
 export interface JsonlParse {
@@ -38,7 +40,7 @@ export function parseJsonl(input: string | Buffer, skim: readonly SkimRule[] = [
     if (end === lineAt) continue;
     const quick = skim.length > 0 ? skimmedLine(bytes, lineAt, end, skim) : undefined;
     if (quick !== undefined) {
-      out.records.push({ line: lineNumber, value: quick, size: end - lineAt });
+      out.records.push({ line: lineNumber, value: quick, size: end - lineAt, start: lineAt });
       continue;
     }
     const line = bytes.toString('utf8', lineAt, end).trim();
@@ -53,7 +55,7 @@ export function parseJsonl(input: string | Buffer, skim: readonly SkimRule[] = [
       continue;
     }
     if (parsedNestsDeeperThan(line, value)) out.bad.push({ line: lineNumber, reason: TOO_DEEP_REASON });
-    else out.records.push({ line: lineNumber, value, size: end - lineAt });
+    else out.records.push({ line: lineNumber, value, size: end - lineAt, start: lineAt });
   }
   return out;
 }

@@ -16,6 +16,8 @@ export interface PooledRead {
   keep: boolean;
   /** JSON of what the store and the summary index take (`CachedFileRead`). */
   json: string;
+  /** Where the file's next read may start (Claude Code: read-claude-file.ts), as JSON. */
+  resume?: string;
 }
 
 /** Worker → main thread: each file's read, in the order asked. */
@@ -35,8 +37,9 @@ if (port) {
   port.on('message', (request: SummaryReadRequest) => {
     void mapLimit(request.refs, CONCURRENCY, async (ref): Promise<PooledRead> => {
       if (request.usage) return { missing: false, keep: false, json: JSON.stringify(usageReadOf(await readClaudeFile(ref, request.root, { usageOnly: true, read: readTranscriptSync }))) };
-      const { missing, keep, read } = summarizeRead(await readClaudeFile(ref, request.root, { forSummary: true, read: readTranscriptSync }));
-      return { missing, keep, json: JSON.stringify(read) };
+      const file = await readClaudeFile(ref, request.root, { forSummary: true, read: readTranscriptSync });
+      const { missing, keep, read } = summarizeRead(file);
+      return { missing, keep, json: JSON.stringify(read), ...(file.state === 'ok' && file.resume ? { resume: JSON.stringify(file.resume) } : {}) };
     }).then((reads) => port.postMessage({ id: request.id, reads } satisfies SummaryReadReply));
   });
 }
