@@ -169,6 +169,13 @@ export class SessionDbMirror {
     return { messageIdsOf: (sessionID) => held.idsOf(sessionID) };
   }
 
+  /** The database's messages of a source, once a read's change sets are in (see FullReadOptions.heldAfter). */
+  heldMessagesOf(index: SourceIndex): HeldSource | undefined {
+    const held = this.held.get(index);
+    if (!held || !this.usable) return undefined;
+    return { messageIdsOf: (sessionID) => held.idsOf(sessionID) };
+  }
+
   /** Where the source's reader left off, with the database's messages of it (see FullReadOptions.resume). */
   resumeSource(index: SourceIndex): { mark: string; held: HeldSource } | undefined {
     const held = this.held.get(index);

@@ -231,7 +231,7 @@ export class Store {
 
   /** Every tool call is read only for the session database, and only while it does not hold the source whole already. */
   private fullReadOptions(index: SourceIndex): FullReadOptions {
-    return { toolCalls: () => this.sessionDb.wantsToolCalls(index), held: () => this.sessionDb.heldSource(index), heldFiles: () => this.sessionDb.heldFiles(index), resume: () => this.sessionDb.resumeSource(index) };
+    return { toolCalls: () => this.sessionDb.wantsToolCalls(index), held: () => this.sessionDb.heldSource(index), heldFiles: () => this.sessionDb.heldFiles(index), resume: () => this.sessionDb.resumeSource(index), heldAfter: () => this.sessionDb.heldMessagesOf(index) };
   }
 
   /**

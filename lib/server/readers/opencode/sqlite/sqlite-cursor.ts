@@ -54,11 +54,15 @@ export class SqliteCursor {
    * `held`: a cursor that starts where the session database's copy of the source ends (a restart
    * that read no message): a session's message ids are taken from it when first needed.
    */
-  constructor(private readonly held?: HeldSource) {}
+  constructor(private held?: HeldSource) {}
 
-  /** Whether the cursor started from the session database's copy, not from a read of every message. */
-  get startedHeld(): boolean {
-    return this.held !== undefined;
+  /**
+   * The session database holds every message this cursor took: the ids it kept are let go, and a
+   * session's are read from there when first needed (as a cursor that started from it does).
+   */
+  dropKnownIds(held: HeldSource): void {
+    this.held = held;
+    this.messageIds.clear();
   }
 
   /** Where this cursor stands: the newest message and part rowids and session time it has taken, and the sessions active now. */

@@ -94,6 +94,9 @@ export class SqliteReader implements SourceReader {
     // Where a later start follows on from, once this read is written whole.
     const mark = this.resumeMark();
     if (mark !== undefined) yield { ...emptyChangeSet(), resumeMark: mark };
+    // Every change set is taken in: the message ids this read kept are in the session database.
+    const held = this.fullRead?.heldAfter?.();
+    if (held) this.cursor.dropKnownIds(held);
   }
 
   /** Whether a mark may stand for what was read: nothing was skipped, the read did not fail. */
