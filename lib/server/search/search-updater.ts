@@ -15,7 +15,7 @@ import { combinedFingerprint, storePartOf, type BuildJob, type BuildSource } fro
 import { isCorruption } from './search-db';
 import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
-import { sessionFingerprint } from './session-fingerprint';
+import { BULK_KINDS, sessionFingerprint } from './session-fingerprint';
 import { isBusy, retryBusy } from './sqlite-busy';
 import { appendAll } from '@/lib/arrays/append-all';
 
@@ -51,8 +51,6 @@ const LEASE_BEAT_MS = 2_000;
 /** How long a live write waits for another dashboard's write lock (trying again, not blocking) before it is read again later. */
 const LIVE_BUSY_MS = 60_000;
 
-/** Sources the build worker reads straight from disk; the others are read through their readers here. */
-const BULK_KINDS = new Set(['opencode-sqlite', 'opencode-json']);
 
 export interface UpdaterOptions {
   /** The index file (the build worker opens its own connection to it). */
