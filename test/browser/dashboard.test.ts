@@ -189,8 +189,14 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     const phoneWatch = watchPage(phone, dashboard.url);
     try {
       await phone.goto(`${dashboard.url}/`);
-      await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').click();
-      await phone.waitForURL(/\/\?range=7d$/);
+      // The buttons work once the page is hydrated (a click before that does nothing, as on a slow
+      // phone): clicked until the range is in the URL.
+      await expect
+        .poll(async () => {
+          await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').click();
+          return new URL(phone.url()).search;
+        }, { timeout: 30_000 })
+        .toBe('?range=7d');
       await phone.reload();
       await phone.locator('#usage-chart .recharts-xAxis-tick-labels text').first().waitFor();
       expect(await phone.locator('[data-testid="quick-ranges"] [data-range="7d"]').getAttribute('aria-pressed')).toBe('true');
