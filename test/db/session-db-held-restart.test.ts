@@ -30,6 +30,17 @@ function seed(db: Database.Database): void {
   })();
 }
 
+/** OpenCode's database with the seeded history, settled, and a session database file of its own. */
+function seededHistory(name: string): { dataDir: string; dbPath: string; db: Database.Database; file: string } {
+  const { dataDir, dbPath, db } = createOpencodeDb();
+  dirs.push(dataDir);
+  seed(db);
+  settle(dbPath);
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), `sessionscope-${name}-`));
+  dirs.push(cacheDir);
+  return { dataDir, dbPath, db, file: path.join(cacheDir, 'sessions.db') };
+}
+
 /** What the sessions list shows of each session. */
 function listed(store: Store) {
   return [...store.summaryMap().values()]
@@ -55,13 +66,7 @@ describe('a restart that finds the session database whole', () => {
   it('reads no message of the unchanged source again, and follows every later write as a cold start does (property)', { timeout: 240_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 3 }), async (batches) => {
-        const { dataDir, dbPath, db } = createOpencodeDb();
-        dirs.push(dataDir);
-        seed(db);
-        settle(dbPath);
-        const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-held-'));
-        dirs.push(cacheDir);
-        const file = path.join(cacheDir, 'sessions.db');
+        const { dataDir, dbPath, db, file } = seededHistory('held');
         const first = storeOn(dataDir, file);
         await first.start();
         first.stop();
@@ -99,13 +104,7 @@ describe('a restart after OpenCode wrote while the dashboard was stopped', () =>
   it('reads only the messages written since, and leaves what a cold start leaves (property)', { timeout: 240_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.boolean(), fc.boolean(), async (edits, followed, completedAfterStop, restartedBetween) => {
-        const { dataDir, dbPath, db } = createOpencodeDb();
-        dirs.push(dataDir);
-        seed(db);
-        settle(dbPath);
-        const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-resume-'));
-        dirs.push(cacheDir);
-        const file = path.join(cacheDir, 'sessions.db');
+        const { dataDir, dbPath, db, file } = seededHistory('resume');
         let clock = Date.now();
         const first = storeOn(dataDir, file);
         await first.start();

@@ -193,9 +193,10 @@ export interface FullReadOptions {
    */
   resume?(): { mark: string; held: HeldSource } | undefined;
   /**
-   * Asked once the read's last change set is taken in: the session database's messages of the
-   * source, so that a reader need not keep every message id it read for the increments after it
-   * (at 20,000 sessions 400,000 of them, for the life of the server).
+   * Asked at the end of a full read: the session database's messages of the source (by the next
+   * increment, every change set of the read is in it), so that a reader need not keep every
+   * message id it read for the increments after it (at 20,000 sessions 400,000 of them, for the
+   * life of the server).
    */
   heldAfter?(): HeldSource | undefined;
 }

@@ -19,9 +19,8 @@ const messagesOfSession = k.selectFrom('message').select(MESSAGE_COLUMNS).where(
 // The newest by creation time, ties in the order the source gave them (as tailMessageIds picks them).
 const newestIdsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').orderBy('created', 'desc').orderBy(sql`rowid`).limit(1).compile();
 const idsOfSession = k.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
-// In the order they were written, as the store's memory kept them.
-const partsOfMessage = k.selectFrom('part').select(['id', 'session_id', 'message_id', 'type', 'tool', 'status', 'rejected', 'created', 'ended', 'extra']).where('source_id', '=', 0).where('message_id', '=', '').orderBy(sql`rowid`).compile();
-// Many messages' parts at once (`ids`: a JSON array), as a build of every session's summary needs their newest.
+// Messages' parts (`ids`: a JSON array; a build of every session's summary asks for their newest at
+// once), in the order they were written, as the store's memory kept them.
 const partsOfMessages = sql<PartMetaRow>`select id, session_id, message_id, type, tool, status, rejected, created, ended, extra from part
   where source_id = ${0} and message_id in (select value from json_each(${'[]'})) order by rowid`.compile(k);
 const countOfSource = k.selectFrom('message').select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', 0).compile();
@@ -102,10 +101,7 @@ export class HeldMessagesOfSource {
    * first); undefined while no database answers.
    */
   partsOf(messageID: string): PartMeta[] | undefined {
-    const db = this.db();
-    const sourceId = this.sourceId();
-    if (!db || sourceId === undefined) return undefined;
-    return db.all<PartMetaRow>(partsOfMessage, [sourceId, messageID]).map(partMetaOfRow);
+    return this.partsOfMany([messageID])?.get(messageID);
   }
 
   /** The parts of many messages (`partsOf` for each; undefined while no database answers). */

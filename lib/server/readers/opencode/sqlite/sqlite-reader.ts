@@ -94,7 +94,7 @@ export class SqliteReader implements SourceReader {
     // Where a later start follows on from, once this read is written whole.
     const mark = this.resumeMark();
     if (mark !== undefined) yield { ...emptyChangeSet(), resumeMark: mark };
-    // Every change set is taken in: the message ids this read kept are in the session database.
+    // The message ids this read kept are in the session database by the next increment, which asks it for a session's.
     const held = this.fullRead?.heldAfter?.();
     if (held) this.cursor.dropKnownIds(held);
   }
