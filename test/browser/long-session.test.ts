@@ -88,8 +88,14 @@ describe.skipIf(!HAS_CHROMIUM)('a session of thousands of parts', () => {
     await more.waitFor();
     expect(await page.locator('#timeline').innerText()).toContain(`of ${TURNS}`);
     for (let i = 0; i < 10 && (await more.count()) > 0; i++) {
+      const before = await more.locator('xpath=..').innerText();
       await more.click();
-      await page.waitForTimeout(200);
+      // Wait for the page to land: "Showing the latest N" grows with the button ready again, or
+      // the last page removes the button. A click on a button about to go would wait for nothing.
+      await page.waitForFunction((shown) => {
+        const button = document.querySelector<HTMLButtonElement>('[data-testid="load-older-turns"]');
+        return !button || (!button.disabled && button.parentElement?.innerText !== shown);
+      }, before);
     }
     expect(await more.count()).toBe(0);
     const timeline = page.locator('[data-testid="timeline"]');
