@@ -109,9 +109,10 @@ export class SourceIndex {
 
   /**
    * Applies a change set the session database took in already; `written` names the sessions whose
-   * messages it wrote, moved or removed. Returns the ids of sessions the change touched.
+   * messages it wrote, moved or removed; `holdParts` false leaves its parts to the database (see
+   * Store.partsFromDatabase). Returns the ids of sessions the change touched.
    */
-  apply(changes: ChangeSet, paths?: readonly string[], live = false, written: Iterable<string> = []): Set<string> {
+  apply(changes: ChangeSet, paths?: readonly string[], live = false, written: Iterable<string> = [], holdParts = true): Set<string> {
     const touched = new Set<string>([...changes.touchedSessions, ...written]);
     if (changes.complete) {
       this.clearAll(touched);
@@ -133,8 +134,12 @@ export class SourceIndex {
       touched.add(message.sessionID);
     }
     for (const part of changes.parts) {
-      if (this.skipBadTime('part', part.id, badTimeOfPart(part))) this.removePart(part.id, touched);
-      else this.putPart(part, touched);
+      const bad = this.skipBadTime('part', part.id, badTimeOfPart(part));
+      // Not held: the session database has it (a copy held from before would hide it).
+      if (bad || !holdParts) this.removePart(part.id, touched);
+      if (bad) continue;
+      if (holdParts) this.putPart(part, touched);
+      else touched.add(part.sessionID);
     }
     for (const id of changes.removed.parts) this.removePart(id, touched);
     for (const id of changes.removed.messages) this.dropPartsOf(id);
