@@ -198,7 +198,16 @@ export class Store {
     this.events.emit([], ['index', 'ready', 'health']);
     // What the first read let go of is given back before the search build's workers start.
     releaseMemorySoon();
-    this.statusTimer = setInterval(() => this.recheckStatuses(), STATUS_RECHECK_INTERVAL_MS);
+    this.recheckStatusesEvery(STATUS_RECHECK_INTERVAL_MS);
+  }
+
+  /**
+   * Not inline in `start`: a closure made there shares its scope's context, and the timer kept the
+   * first read's stages alive for the life of the server (their reader state: at 20,000 sessions
+   * ~40 MB of the settled heap).
+   */
+  private recheckStatusesEvery(ms: number): void {
+    this.statusTimer = setInterval(() => this.recheckStatuses(), ms);
     this.statusTimer.unref();
   }
 
