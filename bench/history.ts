@@ -39,9 +39,13 @@ async function oneSize(sessions: number, corpusRoot: string | undefined): Promis
     const settled = rssMb(cold.pid);
     const peak = peakRssMb(cold.pid);
     const disk = await settledCache(cache);
+    // What a dashboard left running holds: V8's memory reducer gives the build's garbage back ~25 s after it goes quiet.
+    await sleep(Math.max(0, 30_000 - (performance.now() - cold.spawnedAt - run.searchReady)));
+    const later = rssMb(cold.pid);
     report({ section, name: 'cold: first correct /api/stats total', value: ms(run.correct), baseline: `ccusage ${ms(cc.ms)}`, ratio: run.correct / cc.ms, target: '< ccusage', pass: run.correct < cc.ms });
     report({ section, name: 'cold: search ready', value: ms(run.searchReady), baseline: `ccusage ${ms(cc.ms)}`, ratio: run.searchReady / cc.ms, target: '≤ 15x ccusage', pass: run.searchReady / cc.ms <= 15 });
     report({ section, name: 'server RSS once search is ready', value: `${settled.toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 250 MB', pass: settled <= 250 });
+    report({ section, name: 'server RSS 30 s after search is ready', value: `${later.toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 250 MB', pass: later <= 250 });
     report({ section, name: 'server peak RSS (VmHWM)', value: `${peak.toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 500 MB', pass: peak <= 500 });
     report({ section, name: 'the cache folder (session database, summary and search indexes)', value: `${(disk / 2 ** 20).toFixed(0)} MB`, baseline: `${(dataBytes / 2 ** 20).toFixed(0)} MB history`, ratio: disk / dataBytes, target: '≤ 0.25x', pass: disk / dataBytes <= 0.25 });
   } finally {
