@@ -51,16 +51,22 @@ async function oneSize(sessions: number, corpusRoot: string | undefined): Promis
   } finally {
     await cold.stop();
   }
-  removeSideFiles('sqlite', dir);
-  const warm = await startServer(dir, home);
-  try {
-    const run = await firstCorrectTotal(warm, floor);
-    report({ section, name: 'restart, nothing changed: first correct total', value: ms(run.correct), baseline: `ccusage ${ms(cc.ms)}`, ratio: run.correct / cc.ms, target: '≤ 0.25x ccusage', pass: run.correct / cc.ms <= 0.25 });
-    return { restart: run.correct };
-  } finally {
-    await warm.stop();
+  // Three restarts, the median reported: one start on a shared machine moves by a tenth of a second,
+  // which is a fifth of the figure (ccusage's own time is its second run, after a warm-up).
+  const restarts: number[] = [];
+  for (let i = 0; i < 3; i++) {
     removeSideFiles('sqlite', dir);
+    const warm = await startServer(dir, home);
+    try {
+      restarts.push((await firstCorrectTotal(warm, floor)).correct);
+    } finally {
+      await warm.stop();
+      removeSideFiles('sqlite', dir);
+    }
   }
+  const restart = restarts.toSorted((a, b) => a - b)[1] ?? Number.NaN;
+  report({ section, name: 'restart, nothing changed: first correct total (median of 3)', value: ms(restart), baseline: `ccusage ${ms(cc.ms)}`, ratio: restart / cc.ms, target: '≤ 0.25x ccusage', pass: restart / cc.ms <= 0.25, note: `each ${restarts.map(ms).join(', ')}` });
+  return { restart };
 }
 
 export async function benchHistory(options: { sizes: number[]; corpusRoot?: string; claude: boolean }): Promise<void> {
