@@ -264,8 +264,15 @@ export class SessionDbMirror {
   /**
    * A full read's messages are all in: what the database holds beyond them is removed, and the
    * fingerprint the read began at is recorded (none when the read skipped or failed anything).
+   * Returns the sessions whose usage was summed only now: a first read that ended here without
+   * `initialReadDone` (Store.start calls it for every source; this is the net under that).
    */
-  readWhole(index: SourceIndex): void {
+  readWhole(index: SourceIndex): ReadonlySet<string> {
+    let summed: ReadonlySet<string> = new Set();
+    if (!this.initialDone.has(index)) {
+      this.initialDone.add(index);
+      summed = this.sumDeferred(index);
+    }
     this.readIntoEmpty.delete(index);
     const read = this.partsRead.get(index);
     this.partsRead.delete(index);
@@ -274,6 +281,7 @@ export class SessionDbMirror {
     this.guard(() => this.writer.sumTotalsAnew(this.idOf(index)));
     this.recordComplete(index);
     this.keepPendingMark(index);
+    return summed;
   }
 
   private recordComplete(index: SourceIndex): void {

@@ -255,7 +255,8 @@ export class Store {
     // The database first: the index reads the messages from it (the newest, for the parts it keeps).
     const written = this.sessionDb.apply(index, changes);
     const touched = index.apply(changes, options.paths, options.live, written, !(options.history && this.partsFromDatabase(index)));
-    if (options.whole) this.sessionDb.readWhole(index);
+    // A first read's usage not summed yet is summed here: its sessions' figures are built again.
+    if (options.whole) for (const id of this.sessionDb.readWhole(index)) touched.add(id);
     return touched;
   }
 
