@@ -9,7 +9,7 @@ import { copyFixture } from '../tools/fixture-dir';
 import { ask, newCacheDir } from './search-support';
 
 describe('search after a restart that follows a cold start', () => {
-  // A cold start holds the newest messages' parts in memory; a restart holds none (the session
+  // What a cold start and a restart hold in memory may differ (the newest messages' parts: the session
   // database has them). The index's fingerprints must not tell the two apart: at 20,000 sessions
   // the first restart after a cold start indexed the whole history again (110 s of CPU).
   it('reads no session again when nothing changed', { timeout: 120_000 }, async () => {

@@ -11,9 +11,9 @@ export const BULK_KINDS: ReadonlySet<string> = new Set(['opencode-sqlite', 'open
  * record, every message's id and times, and (for sources read a file at a time: a tool's result
  * can complete a part and nothing else) the ids and states of the newest messages' parts. A
  * restart re-reads only sessions whose fingerprint differs from the one the index stored.
- * OpenCode's carry no parts: a cold start holds the newest messages' parts in memory and a restart
- * none, so with them every first restart after a cold start read the whole history again (at
- * 20,000 sessions 110 s of CPU), and what the source tells of every part (count, newest update,
+ * OpenCode's carry no parts: which of them the store holds in memory depends on how it started (a
+ * cold start once held the newest messages', a restart none), so with them every first restart
+ * after a cold start read the whole history again (at 20,000 sessions 110 s of CPU), and what the source tells of every part (count, newest update,
  * bytes) is stored beside it. `messages`: the session's, when the caller has read them already.
  */
 export function sessionFingerprint(owner: SourceIndex, id: string, messages: readonly MessageInfo[] = [...owner.messagesOf(id)]): string | undefined {

@@ -223,12 +223,8 @@ export class SessionDbMirror {
     return this.usable && !this.heldWhole.has(index);
   }
 
-  /**
-   * The first read's last stage is in: parts of the source it did not produce are gone (unless the
-   * read failed). Returns whether the database holds every part the read took (then the store need
-   * not keep them in memory: a restart holds none either).
-   */
-  partsReadDone(index: SourceIndex): boolean {
+  /** The first read's last stage is in: parts of the source it did not produce are gone (unless the read failed). */
+  partsReadDone(index: SourceIndex): void {
     // Later full reads (a source read anew) are swept by what they read: they read every call.
     this.heldWhole.delete(index);
     this.readIntoEmpty.delete(index);
@@ -236,7 +232,6 @@ export class SessionDbMirror {
     this.partsRead.delete(index);
     if (read && !index.failure) this.guard(() => this.writer.sweepParts(this.idOf(index), read));
     this.keepPendingMark(index);
-    return this.usable && !index.failure;
   }
 
   /**

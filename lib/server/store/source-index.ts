@@ -263,18 +263,13 @@ export class SourceIndex {
     }
   }
 
-  /** Lets go of every part held in memory (the session database holds them: see Store.partsReadDone). */
-  releaseParts(): void {
-    this.partsByMessage.clear();
-    this.partMessage.clear();
-    this.partMessagesOf.clear();
-  }
-
   private clearAll(touched: Set<string>): void {
     for (const id of this.sessions.keys()) touched.add(id);
     this.projects.clear();
     this.sessions.clear();
-    this.releaseParts();
+    this.partsByMessage.clear();
+    this.partMessage.clear();
+    this.partMessagesOf.clear();
     this.issues.clear();
   }
 }

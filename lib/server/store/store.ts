@@ -179,7 +179,7 @@ export class Store {
         }
         await messagesIn(index);
         if (finished) {
-          this.partsReadDone(index);
+          this.sessionDb.partsReadDone(index);
           this.progress.sourcesDone++;
         } else rest.push(read);
       }
@@ -188,7 +188,7 @@ export class Store {
           await take(index, changes);
           await yieldToRequests(patience);
         }
-        this.partsReadDone(index);
+        this.sessionDb.partsReadDone(index);
         this.progress.sourcesDone++;
       }
     });
@@ -212,20 +212,12 @@ export class Store {
   }
 
   /**
-   * A source's first read is done. An OpenCode store's newest parts (statuses, context use) are then
-   * read from the session database, as after a restart: the cold start's copy in memory was ~130 MB
-   * of the settled heap at 20,000 sessions. Other sources keep theirs: their search fingerprints
-   * are made of them (session-fingerprint.ts).
-   */
-  private partsReadDone(index: SourceIndex): void {
-    if (this.sessionDb.partsReadDone(index) && BULK_KINDS.has(index.reader.kind)) index.releaseParts();
-  }
-
-  /**
    * Whether a read of the source's history (the first read, a read anew) leaves its parts to the
    * session database rather than memory: an OpenCode store's, while the database takes its writes.
-   * Its newest parts were held and trimmed per stage: 130 MB of the peak and 3 s of the main
-   * thread at 20,000 sessions, as every tool call of the history passed through.
+   * Statuses and context use read them from there, as after a restart. Held, they were trimmed per
+   * stage as every tool call of the history passed through (at 20,000 sessions 130 MB of the
+   * settled heap, more of the peak, and 3 s of the main thread). Other sources keep theirs: their
+   * search fingerprints are made of them (session-fingerprint.ts).
    */
   private partsFromDatabase(index: SourceIndex): boolean {
     return this.sessionDb.usable && BULK_KINDS.has(index.reader.kind);
