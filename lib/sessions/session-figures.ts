@@ -99,7 +99,9 @@ export function figuresOfTally(tally: SessionTally, options: SessionFiguresOptio
   if (lastPrompt) {
     const contextLimit = lastPrompt.contextLimit ?? contextLimitOf(options.prices, lastPrompt.providerID, lastPrompt.modelID, lastPrompt.sessionID);
     const step = options.partsOf ? latestStep(options.partsOf(lastPrompt.id)) : undefined;
-    out.contextUse = { ...contextUse(lastPrompt, { contextLimit }, step), model: modelKey(lastPrompt) };
+    // Built whole, not spread: a spread of it gave each session's object a hidden class of its own (~180 B).
+    const { used, limit, ratio } = contextUse(lastPrompt, { contextLimit }, step);
+    out.contextUse = limit === undefined ? { used, model: modelKey(lastPrompt) } : { used, limit, ratio, model: modelKey(lastPrompt) };
   }
   return out;
 }

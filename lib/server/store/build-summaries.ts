@@ -49,6 +49,14 @@ export class FiguresCache {
   invalidate(ids: Iterable<string>): void {
     for (const id of ids) this.cache.delete(id);
   }
+  /**
+   * Forgets every session's figures but those `keep` names. Summaries hold what a page shows; the
+   * figures behind them (each session's newest message among them: ~1.2 KB a session) are needed
+   * again only when the session changes, and then they are summed anew by the session database.
+   */
+  keepOnly(keep: ReadonlySet<string>): void {
+    for (const id of this.cache.keys()) if (!keep.has(id)) this.cache.delete(id);
+  }
   clear(): void {
     this.cache.clear();
   }

@@ -288,6 +288,7 @@ export class Store {
       this.agedAt = now;
       this.pending.clear();
       for (const summary of summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
+      this.keepAgeingFigures();
     }
     if (this.pending.size > 0) {
       this.update(this.pending, now);
@@ -315,6 +316,14 @@ export class Store {
       if (status && isLive(status)) this.ageing.add(id);
       else this.ageing.delete(id);
     }
+    this.keepAgeingFigures();
+  }
+
+  /** Only the figures that re-ageing reads every second stay in memory (see FiguresCache.keepOnly). */
+  private keepAgeingFigures(): void {
+    const keep = new Set<string>();
+    for (const id of this.ageing) for (const related of this.view.withAncestors(id)) keep.add(related);
+    this.figures.keepOnly(keep);
   }
 
   /** The first prompt's words of untitled sessions (see first-prompts.ts), shown instead of a placeholder. */
