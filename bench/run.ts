@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     await benchReport({ corpora: values.corpora?.split(',') });
   } else if (values.history) {
     // `--history [--sizes 5000,20000] [--corpus DIR] [--no-claude]`: issue 26's table, both sizes and both sources, against ccusage.
-    await benchHistory({ sizes: values.sizes.split(',').map(Number), corpusRoot: values.corpus, claude: !values['no-claude'] });
+    await benchHistory({ sizes: values.sizes.split(',').filter(Boolean).map(Number), corpusRoot: values.corpus, claude: !values['no-claude'] });
   } else if (values.package) {
     await benchPackage(values['reuse-build'], Number(values.starts));
   } else if (values.scale && only?.includes('claude')) {

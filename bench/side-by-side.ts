@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { runCcusage } from './lib/ccusage';
 import { runChild } from './lib/child';
+import { bytesUnder, settledCache } from './lib/cold-memory';
 import { ms, report, sleep } from './lib/figures';
 import { addOnePercent } from './lib/one-percent';
 import { getJson, peakRssMb, startServer, type RunningServer } from './lib/server';
@@ -21,17 +22,6 @@ interface Figure {
   storedCost: number;
   messages: number;
   tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number };
-}
-
-/** Bytes under `dir` (files only). */
-export function bytesUnder(dir: string): number {
-  let total = 0;
-  try {
-    for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) total += statSync(path.join(e.parentPath, e.name)).size;
-  } catch {
-    // Nothing there.
-  }
-  return total;
 }
 
 /** Bytes of the files directly in `dir` whose name starts with `prefix`. */
@@ -73,6 +63,11 @@ export async function firstCorrectTotal(server: RunningServer, floor: Floor): Pr
     }
     if (Number.isNaN(correctAt)) await sleep(25);
   }
+  return { correct: correctAt, ...(await readyAndSearchReady(server, deadline)), last };
+}
+
+/** Spawn → the store's first read done (`ready`) and search ready, from `/api/health` asked every 100 ms. */
+export async function readyAndSearchReady(server: RunningServer, deadline = performance.now() + 10 * 60_000): Promise<{ ready: number; searchReady: number }> {
   let ready = Number.NaN;
   let searchReady = Number.NaN;
   while (performance.now() < deadline && Number.isNaN(searchReady)) {
@@ -82,7 +77,7 @@ export async function firstCorrectTotal(server: RunningServer, floor: Floor): Pr
     if (h?.body.index.phase === 'ready' && (h.body.search?.phase ?? 'ready') === 'ready') searchReady = now;
     else await sleep(100);
   }
-  return { correct: correctAt, ready, searchReady, last };
+  return { ready, searchReady };
 }
 
 /**
@@ -108,18 +103,6 @@ async function emptyStart(work: string): Promise<number> {
     }
   }
   return Math.min(...times);
-}
-
-/** Waits until the cache folder stops growing (the indexes are written after "ready"). */
-export async function settledCache(cache: string): Promise<number> {
-  let before = -1;
-  for (let i = 0; i < 120; i++) {
-    const now = bytesUnder(cache);
-    if (now === before) return now;
-    before = now;
-    await sleep(1_000);
-  }
-  return before;
 }
 
 export async function benchSideBySide(format: 'json' | 'sqlite', dir: string, sessions: number, work: string): Promise<void> {
