@@ -97,7 +97,8 @@ describe.skipIf(!HAS_CHROMIUM)('real Claude Code and pi sessions in the browser'
     const tools = sessions.find((s) => s.source === 'omp' && s.title.includes('[ssc:o-tools]'))!;
     const text = await open(tools.id);
     expect(text).not.toContain('unknown part');
-    expect(await page.locator('[data-testid="timeline"] .assistant-head', { hasText: 'Side call' }).allInnerTexts()).toEqual([
+    // The timeline's first item is up once `open` returns; its later turns may still be rendering.
+    await expect.poll(() => page.locator('[data-testid="timeline"] .assistant-head', { hasText: 'Side call' }).allInnerTexts(), { timeout: 15_000 }).toEqual([
       expect.stringContaining('auto-thinking'),
       expect.stringContaining('auto-thinking'),
     ]);
