@@ -16,6 +16,7 @@ import { isCorruption } from './search-db';
 import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
 import { BULK_KINDS, sessionFingerprint } from './session-fingerprint';
+import { mapLimit } from '@/lib/server/fs/map-limit';
 import { isBusy, retryBusy } from './sqlite-busy';
 import { appendAll } from '@/lib/arrays/append-all';
 
@@ -42,6 +43,8 @@ const BATCH_DOCS = 2_000;
 const BATCH_SESSIONS = 50;
 /** And for at most this long (a whole history read here after a failed build must not hold requests up). */
 const BATCH_MS = 50;
+/** Sessions read at once within a batch (transcripts are read here, not by the build worker). */
+const READS_AT_ONCE = 4;
 
 /** Builds started again in a fresh worker after one died, before the sessions are read here instead. */
 const BUILD_RETRIES = 2;
@@ -524,21 +527,30 @@ export class SearchUpdater {
       const removed: string[] = [];
       let docs = 0;
       const started = performance.now();
-      for (const [id, job] of this.pending) {
-        // By time too when nothing is written: after a full read every session is checked, and most need nothing.
-        if (writes.length >= BATCH_SESSIONS || docs >= BATCH_DOCS || performance.now() - started > BATCH_MS) break;
-        this.pending.delete(id);
-        if (job.counted) this.progress.done++;
-        const generation = this.generation.get(id);
-        const write = await this.read(id, job).catch((error: unknown) => {
-          this.onError(error);
-          return undefined;
-        });
-        if (this.generation.get(id) !== generation) continue; // changed while read: pending again
-        if (write === 'gone') removed.push(id);
-        else if (write) {
-          writes.push(write);
-          docs += write.docs.length;
+      // By time too when nothing is written: after a full read every session is checked, and most need nothing.
+      while (this.pending.size > 0 && writes.length < BATCH_SESSIONS && docs < BATCH_DOCS && performance.now() - started <= BATCH_MS) {
+        const taken: { id: string; job: Pending; generation: number | undefined }[] = [];
+        for (const [id, job] of this.pending) {
+          if (taken.length >= READS_AT_ONCE) break;
+          this.pending.delete(id);
+          if (job.counted) this.progress.done++;
+          taken.push({ id, job, generation: this.generation.get(id) });
+        }
+        // A few sessions read at once: one's file is read while another's is parsed.
+        const read = await mapLimit(taken, READS_AT_ONCE, ({ id, job }) =>
+          this.read(id, job).catch((error: unknown) => {
+            this.onError(error);
+            return undefined;
+          }),
+        );
+        for (const [i, { id, generation }] of taken.entries()) {
+          if (this.generation.get(id) !== generation) continue; // changed while read: pending again
+          const write = read[i];
+          if (write === 'gone') removed.push(id);
+          else if (write) {
+            writes.push(write);
+            docs += write.docs.length;
+          }
         }
       }
       const written = await this.write(() => {
