@@ -187,6 +187,11 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
   it('the chart range stays in the URL; on a phone its date labels never overlap, cost is drawn in steps, a range without usage says so', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const phoneWatch = watchPage(phone, dashboard.url);
+    // The fixture's sessions ran on one day: the phone's clock is the day after, so "7 days" holds
+    // their usage and "today" none, whatever day the test runs on (the ranges are the browser's).
+    const newest = (await getJson<{ sessions: { lastActivity: number }[] }>(`${dashboard.url}/api/sessions?limit=1`)).sessions[0]!.lastActivity;
+    const now = newest + 24 * 3_600_000;
+    await phone.clock.setFixedTime(now);
     try {
       await phone.goto(`${dashboard.url}/`);
       // The buttons work once the page is hydrated (a click before that does nothing, as on a slow
@@ -206,7 +211,7 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
       // A smoothed curve (cubic segments) invented values between days.
       for (const d of await phone.locator('#usage-chart path.recharts-line-curve').evaluateAll((els) => els.map((el) => el.getAttribute('d') ?? ''))) expect(d).not.toContain('C');
 
-      const dayStart = new Date();
+      const dayStart = new Date(now);
       dayStart.setHours(0, 0, 0, 0);
       const today = await getJson<{ total: { messages: number } }>(`${dashboard.url}/api/stats?from=${dayStart.getTime()}`);
       await phone.locator('[data-testid="quick-ranges"] [data-range="today"]').click();
