@@ -41,7 +41,7 @@ interface Pending {
 /** Documents written per transaction (and sessions read between two yields to requests). */
 const BATCH_DOCS = 2_000;
 const BATCH_SESSIONS = 50;
-/** And for at most this long (a whole history read here after a failed build must not hold requests up). */
+/** And for at most this long, past it by the reads under way (a whole history read here after a failed build must not hold requests up). */
 const BATCH_MS = 50;
 /** Sessions read at once within a batch (transcripts are read here, not by the build worker). */
 const READS_AT_ONCE = 4;

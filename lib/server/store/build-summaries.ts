@@ -13,7 +13,7 @@ import type { MergedView } from './merged-view';
 import type { SourceIndex } from './source-index';
 import { maxOf } from '@/lib/arrays/append-all';
 
-/** Per-session figures, cached until the session changes (or the prices do: `clear`). */
+/** Per-session figures, cached until the session changes (or the prices do: `clear`), or the store keeps only the ageing ones (`keepOnly`). */
 export class FiguresCache {
   private readonly cache = new Map<string, SessionFigures>();
   constructor(
