@@ -11,8 +11,13 @@ import { insertMessage, upsertPart } from '../support/sqlite-builder';
 export const newCacheDir = (): string => mkdtempSync(path.join(os.tmpdir(), 'sessionscope-cache-'));
 
 /** A store on an OpenCode database with its search service, both caught up. */
-export async function openSearch(dataDir: string, dbPath: string, cacheDir: string, build?: BuildMode): Promise<{ store: Store; search: SearchService; close(): void }> {
-  const store = new Store(createReaders({ opencodeDir: dataDir, databases: [dbPath] }));
+export function openSearch(dataDir: string, dbPath: string, cacheDir: string, build?: BuildMode): Promise<{ store: Store; search: SearchService; close(): void }> {
+  return openSearchOn({ opencodeDir: dataDir, databases: [dbPath] }, cacheDir, build);
+}
+
+/** A store on these sources with its search service, both caught up. */
+export async function openSearchOn(locations: Parameters<typeof createReaders>[0], cacheDir: string, build?: BuildMode): Promise<{ store: Store; search: SearchService; close(): void }> {
+  const store = new Store(createReaders(locations));
   const search = new SearchService(store, store.start(), cacheDir, build);
   await search.idle();
   return {

@@ -166,6 +166,10 @@ export abstract class FileSessionReader<Ref extends { path: string }> implements
     return cs;
   }
 
+  sessionFile(sessionID: string): string | undefined {
+    return this.index.fileOf(sessionID);
+  }
+
   async loadContent(sessionID: string): Promise<SessionContent | undefined> {
     const file = this.index.fileOf(sessionID);
     const ref = file ? this.refOf(file) : undefined;

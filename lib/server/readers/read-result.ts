@@ -280,6 +280,8 @@ export interface SourceReader {
   liveTargets?(live: readonly LiveSession[]): string[];
   /** Part bodies, todos and diffs of one session (or of some of its messages); undefined if this source does not hold it. */
   loadContent(sessionID: string, request?: ContentRequest): Promise<SessionContent | undefined>;
+  /** The file a session is read from, for a source whose files the search build reads itself (search/build-docs.ts). */
+  sessionFile?(sessionID: string): string | undefined;
   /** The session's part ids and step-finish parts, cheaper than its whole content (else the store derives them from it). */
   loadStepIndex?(sessionID: string): Promise<StepIndexRead | undefined>;
   close(): void;

@@ -13,10 +13,11 @@ import type { ReadIssue } from '../readers/read-result';
 import { searchablePart } from './searchable-part';
 import { readTreePartsSync } from './tree-parts-sync';
 import { appendAll } from '@/lib/arrays/append-all';
+import { readTranscriptParts } from './transcript-parts';
 
-/** A source the build reads straight from disk: OpenCode's database, or its JSON tree's `storage/`. */
+/** A source the build reads straight from disk: OpenCode's database, its JSON tree's `storage/`, or Claude Code's transcripts (`projects/`). */
 export interface BuildSource {
-  kind: 'opencode-sqlite' | 'opencode-json';
+  kind: 'opencode-sqlite' | 'opencode-json' | 'claude';
   path: string;
 }
 
@@ -24,7 +25,7 @@ export interface BuildSource {
 export interface DocsPlan {
   sources: BuildSource[];
   /** `signed`: a JSON-tree session the index has never seen, whose part signature is taken as it is read (not by a pass of its own). */
-  sessions: { id: string; title: string; created: number; source: number; signed?: boolean }[];
+  sessions: { id: string; title: string; created: number; source: number; signed?: boolean; file?: string }[];
 }
 
 /** Where the documents go, a batch at a time (the batch is written before the promise settles, or soon after). */
@@ -76,6 +77,13 @@ export async function readBuildDocs(plan: DocsPlan, facts: FactsTable, sink: Doc
         await readDatabase(database, source.path, sessions, facts, batch, failed, (n) => sink.progress(done + n));
       } finally {
         database.close();
+      }
+    } else if (source.kind === 'claude') {
+      for (const [n, s] of sessions.entries()) {
+        if (!(await readTranscriptParts(source.path, s, (part) => batch.part(part, facts)))) failed.add(s.id);
+        batch.own(s, []);
+        await batch.maybeSend();
+        sink.progress(done + n + 1);
       }
     } else {
       const rootReal = realpathSync(source.path);

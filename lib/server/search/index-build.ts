@@ -22,6 +22,8 @@ export interface BuildSession {
   fp: string;
   /** Index into `BuildJob.sources`. */
   source: number;
+  /** A transcript source's: the session's file (the reader's `sessionFile`). */
+  file?: string;
 }
 
 export interface BuildJob {
@@ -86,7 +88,7 @@ export function storePartOf(fp: string): string {
 }
 
 /**
- * Brings the index up to date for the given OpenCode sessions: compares each session's
+ * Brings the index up to date for the given OpenCode and Claude Code sessions: compares each session's
  * fingerprint with the stored one and reads the ones that differ straight from the source, in
  * bulk (build-docs.ts: on a worker of its own with `readMode: 'worker'`), writing each batch of
  * documents in one transaction as it comes. Runs in the build worker (its own connection to the
@@ -122,13 +124,16 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         }
         opened[i] = database;
         signatures = sqliteSignatures(database.db);
+      } else if (source.kind === 'claude') {
+        // A transcript's parts are in the store's own fingerprint (session-fingerprint.ts): the source adds nothing.
+        signatures = new Map();
       } else {
         // A session the index has never seen is read whatever its signature: taken as it is read.
         for (const s of sessions) if (!stored.has(s.session.id)) signed.add(s.session.id);
         signatures = treeSignaturesSync(source.path, sessions.filter((s) => !signed.has(s.session.id)).map((s) => s.session.id));
       }
       for (const s of sessions) {
-        const fp = combinedFingerprint(s.fp, signatures.get(s.session.id));
+        const fp = source.kind === 'claude' ? s.fp : combinedFingerprint(s.fp, signatures.get(s.session.id));
         const was = stored.get(s.session.id);
         if (was === fp || (job.afterCatchUp && was === s.fp)) continue;
         wanted.set(s.session.id, s);
@@ -159,7 +164,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       retryBusySync(() => index.buildDocs(docs, numbers, known), BUSY_TRIES);
       io.flushed?.();
     };
-    const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id) })) };
+    const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id), ...(s.file !== undefined ? { file: s.file } : {}) })) };
     const reading = readDocs(plan, facts, { docs: write, progress }, job.readMode ?? 'inline');
     // The reader has them (on its worker, the columns moved): what is left here is let go while the index is written.
     facts = undefined;

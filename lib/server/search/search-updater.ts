@@ -15,7 +15,7 @@ import { combinedFingerprint, storePartOf, type BuildJob, type BuildSource } fro
 import { isCorruption } from './search-db';
 import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
-import { BULK_KINDS, sessionFingerprint } from './session-fingerprint';
+import { BUILD_FILE_KINDS, BULK_KINDS, sessionFingerprint } from './session-fingerprint';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { isBusy, retryBusy } from './sqlite-busy';
 import { appendAll } from '@/lib/arrays/append-all';
@@ -43,7 +43,7 @@ const BATCH_DOCS = 2_000;
 const BATCH_SESSIONS = 50;
 /** And for at most this long, past it by the reads under way (a whole history read here after a failed build must not hold requests up). */
 const BATCH_MS = 50;
-/** Sessions read at once within a batch (transcripts are read here, not by the build worker). */
+/** Sessions read at once within a batch (what is read here: live changes, and the transcripts of sources the build worker does not read). */
 const READS_AT_ONCE = 4;
 
 /** Builds started again in a fresh worker after one died, before the sessions are read here instead. */
@@ -66,8 +66,9 @@ export interface UpdaterOptions {
 /**
  * Keeps the search index in step with the store: after the store's first read, OpenCode's
  * sessions are compared and read again where they differ by the build worker (off the main
- * thread, straight from the database or tree); other sessions whose fingerprint differs from the
- * stored one are read again whole here. After that, each change set the store applies re-reads
+ * thread, straight from the database or tree), and so are Claude Code's whose fingerprint differs
+ * from the stored one (each from its transcript); other sessions that differ are read again whole
+ * here. After that, each change set the store applies re-reads
  * only the messages it wrote, here, in small batches, off the request path, and never while the
  * worker writes (one writer).
  */
@@ -356,21 +357,28 @@ export class SearchUpdater {
       const session = owner?.sessions.get(id);
       const messages = owner ? [...owner.messagesOf(id)] : [];
       const fp = owner && sessionFingerprint(owner, id, messages);
+      const bulk = owner !== undefined && BULK_KINDS.has(owner.reader.kind);
+      // Claude Code's transcripts are read by the build too, each from its file (build-docs.ts).
+      const file = owner && BUILD_FILE_KINDS.has(owner.reader.kind) ? owner.reader.sessionFile?.(id) : undefined;
       if (fp !== undefined && early?.has(id)) {
         // Read whole by the early build: its fingerprint now that the store has its parts.
         finished.set(id, combinedFingerprint(fp, early.get(id)));
-      } else if (owner && session && fp !== undefined && BULK_KINDS.has(owner.reader.kind) && !this.readHere.has(id)) {
+      } else if (owner && session && fp !== undefined && !this.readHere.has(id) && (bulk || file !== undefined)) {
         const was = stored.get(id);
-        if (was === undefined || storePartOf(was) !== fp) {
+        const changed = was === undefined || storePartOf(was) !== fp;
+        if (changed) {
           gathered.sessions.add(id);
           for (const m of messages) gathered.facts.push([m.id, messageFacts(m)]);
         }
-        let source = sources.get(owner);
-        if (source === undefined) {
-          sources.set(owner, (source = job.sources.length));
-          job.sources.push({ kind: owner.reader.kind as BuildSource['kind'], path: owner.reader.path });
+        // A transcript's fingerprint is the store's alone: an unchanged one is not handed over (the build compares a bulk source's with the source's own signature).
+        if (bulk || changed) {
+          let source = sources.get(owner);
+          if (source === undefined) {
+            sources.set(owner, (source = job.sources.length));
+            job.sources.push({ kind: owner.reader.kind as BuildSource['kind'], path: owner.reader.path });
+          }
+          job.sessions.push({ session: indexedSession(session), created: session.time.created, fp, source, ...(file !== undefined ? { file } : {}) });
         }
-        job.sessions.push({ session: indexedSession(session), created: session.time.created, fp, source });
       } else if (fp === undefined || stored.get(id) !== fp) this.entry(id).all = true;
       stored.delete(id);
     }
