@@ -13,19 +13,21 @@ import type { ReadIssue } from '../readers/read-result';
 import { searchablePart } from './searchable-part';
 import { readTreePartsSync } from './tree-parts-sync';
 import { appendAll } from '@/lib/arrays/append-all';
-import { readTranscriptParts } from './transcript-parts';
+import { readTranscriptParts, TRANSCRIPT_KINDS, type TranscriptKind, type TranscriptSession } from './transcript-parts';
 
-/** A source the build reads straight from disk: OpenCode's database, its JSON tree's `storage/`, or Claude Code's transcripts (`projects/`). */
+/** A source the build reads straight from disk: OpenCode's database, its JSON tree's `storage/`, or a folder of transcripts (transcript-parts.ts). */
 export interface BuildSource {
-  kind: 'opencode-sqlite' | 'opencode-json' | 'claude';
+  kind: 'opencode-sqlite' | 'opencode-json' | TranscriptKind;
   path: string;
 }
+
+export const isTranscriptSource = (source: BuildSource): source is BuildSource & { kind: TranscriptKind } => (TRANSCRIPT_KINDS as readonly string[]).includes(source.kind);
 
 /** What the build reads: the sessions whose stored fingerprint differs, and their sources. */
 export interface DocsPlan {
   sources: BuildSource[];
   /** `signed`: a JSON-tree session the index has never seen, whose part signature is taken as it is read (not by a pass of its own). */
-  sessions: { id: string; title: string; created: number; source: number; signed?: boolean; file?: string }[];
+  sessions: ({ title: string; created: number; source: number; signed?: boolean } & TranscriptSession)[];
 }
 
 /** Where the documents go, a batch at a time (the batch is written before the promise settles, or soon after). */
@@ -78,9 +80,9 @@ export async function readBuildDocs(plan: DocsPlan, facts: FactsTable, sink: Doc
       } finally {
         database.close();
       }
-    } else if (source.kind === 'claude') {
+    } else if (isTranscriptSource(source)) {
       for (const [n, s] of sessions.entries()) {
-        if (!(await readTranscriptParts(source.path, s, (part) => batch.part(part, facts)))) failed.add(s.id);
+        if (!(await readTranscriptParts(source.kind, source.path, s, (part) => batch.part(part, facts)))) failed.add(s.id);
         batch.own(s, []);
         await batch.maybeSend();
         sink.progress(done + n + 1);

@@ -4,7 +4,7 @@ import type { PackedFacts } from '@/lib/search/packed-facts';
 import type { SearchDoc } from '@/lib/search/search-types';
 import { NoCopyError, openDatabase, type OpenedDatabase } from '../readers/opencode/sqlite/open-database';
 import { renewLease } from './build-lease';
-import type { BuildSource } from './build-docs';
+import { isTranscriptSource, type BuildSource } from './build-docs';
 import { readDocs, type DocsMode } from './docs-reader';
 import { openSearchDb, WORKER_BUSY_MS } from './search-db';
 import { SearchIndex, type IndexedSession } from './search-index';
@@ -24,6 +24,8 @@ export interface BuildSession {
   source: number;
   /** A transcript source's: the session's file (the reader's `sessionFile`). */
   file?: string;
+  /** A transcript source's subagent: its parent session (pi's read of the file takes it). */
+  parentID?: string;
 }
 
 export interface BuildJob {
@@ -88,7 +90,7 @@ export function storePartOf(fp: string): string {
 }
 
 /**
- * Brings the index up to date for the given OpenCode and Claude Code sessions: compares each session's
+ * Brings the index up to date for the given sessions (OpenCode's and the transcript sources'): compares each session's
  * fingerprint with the stored one and reads the ones that differ straight from the source, in
  * bulk (build-docs.ts: on a worker of its own with `readMode: 'worker'`), writing each batch of
  * documents in one transaction as it comes. Runs in the build worker (its own connection to the
@@ -124,7 +126,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         }
         opened[i] = database;
         signatures = sqliteSignatures(database.db);
-      } else if (source.kind === 'claude') {
+      } else if (isTranscriptSource(source)) {
         // A transcript's parts are in the store's own fingerprint (session-fingerprint.ts): the source adds nothing.
         signatures = new Map();
       } else {
@@ -133,7 +135,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
         signatures = treeSignaturesSync(source.path, sessions.filter((s) => !signed.has(s.session.id)).map((s) => s.session.id));
       }
       for (const s of sessions) {
-        const fp = source.kind === 'claude' ? s.fp : combinedFingerprint(s.fp, signatures.get(s.session.id));
+        const fp = isTranscriptSource(source) ? s.fp : combinedFingerprint(s.fp, signatures.get(s.session.id));
         const was = stored.get(s.session.id);
         if (was === fp || (job.afterCatchUp && was === s.fp)) continue;
         wanted.set(s.session.id, s);
@@ -164,7 +166,7 @@ export async function buildIndex(job: BuildJob, io: BuildIo): Promise<BuildResul
       retryBusySync(() => index.buildDocs(docs, numbers, known), BUSY_TRIES);
       io.flushed?.();
     };
-    const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id), ...(s.file !== undefined ? { file: s.file } : {}) })) };
+    const plan = { sources: job.sources, sessions: [...wanted.values()].map((s) => ({ id: s.session.id, title: s.session.title, created: s.created, source: s.source, signed: signed.has(s.session.id), ...(s.file !== undefined ? { file: s.file } : {}), ...(s.parentID !== undefined ? { parentID: s.parentID } : {}) })) };
     const reading = readDocs(plan, facts, { docs: write, progress }, job.readMode ?? 'inline');
     // The reader has them (on its worker, the columns moved): what is left here is let go while the index is written.
     facts = undefined;

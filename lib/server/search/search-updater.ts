@@ -15,10 +15,13 @@ import { combinedFingerprint, storePartOf, type BuildJob, type BuildSource } fro
 import { isCorruption } from './search-db';
 import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
-import { BUILD_FILE_KINDS, BULK_KINDS, sessionFingerprint } from './session-fingerprint';
+import { BULK_KINDS, sessionFingerprint } from './session-fingerprint';
+import { TRANSCRIPT_KINDS } from './transcript-parts';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { isBusy, retryBusy } from './sqlite-busy';
 import { appendAll } from '@/lib/arrays/append-all';
+
+const TRANSCRIPT_KIND_SET: ReadonlySet<string> = new Set(TRANSCRIPT_KINDS);
 
 /** What has to be done for one session. */
 interface Pending {
@@ -43,7 +46,7 @@ const BATCH_DOCS = 2_000;
 const BATCH_SESSIONS = 50;
 /** And for at most this long, past it by the reads under way (a whole history read here after a failed build must not hold requests up). */
 const BATCH_MS = 50;
-/** Sessions read at once within a batch (what is read here: live changes, and the transcripts of sources the build worker does not read). */
+/** Sessions read at once within a batch (what is read here: live changes, and what a build that gave up left). */
 const READS_AT_ONCE = 4;
 
 /** Builds started again in a fresh worker after one died, before the sessions are read here instead. */
@@ -66,9 +69,8 @@ export interface UpdaterOptions {
 /**
  * Keeps the search index in step with the store: after the store's first read, OpenCode's
  * sessions are compared and read again where they differ by the build worker (off the main
- * thread, straight from the database or tree), and so are Claude Code's whose fingerprint differs
- * from the stored one (each from its transcript); other sessions that differ are read again whole
- * here. After that, each change set the store applies re-reads
+ * thread, straight from the database or tree), and so are the transcript sources' (Claude Code,
+ * Codex, Gemini CLI, pi) whose fingerprint differs from the stored one, each from its file. After that, each change set the store applies re-reads
  * only the messages it wrote, here, in small batches, off the request path, and never while the
  * worker writes (one writer).
  */
@@ -358,8 +360,8 @@ export class SearchUpdater {
       const messages = owner ? [...owner.messagesOf(id)] : [];
       const fp = owner && sessionFingerprint(owner, id, messages);
       const bulk = owner !== undefined && BULK_KINDS.has(owner.reader.kind);
-      // Claude Code's transcripts are read by the build too, each from its file (build-docs.ts).
-      const file = owner && BUILD_FILE_KINDS.has(owner.reader.kind) ? owner.reader.sessionFile?.(id) : undefined;
+      // Transcripts are read by the build too, each from its file (transcript-parts.ts).
+      const file = owner && TRANSCRIPT_KIND_SET.has(owner.reader.kind) ? owner.reader.sessionFile?.(id) : undefined;
       if (fp !== undefined && early?.has(id)) {
         // Read whole by the early build: its fingerprint now that the store has its parts.
         finished.set(id, combinedFingerprint(fp, early.get(id)));
@@ -377,7 +379,7 @@ export class SearchUpdater {
             sources.set(owner, (source = job.sources.length));
             job.sources.push({ kind: owner.reader.kind as BuildSource['kind'], path: owner.reader.path });
           }
-          job.sessions.push({ session: indexedSession(session), created: session.time.created, fp, source, ...(file !== undefined ? { file } : {}) });
+          job.sessions.push({ session: indexedSession(session), created: session.time.created, fp, source, ...(file !== undefined ? { file } : {}), ...(file !== undefined && session.parentID ? { parentID: session.parentID } : {}) });
         }
       } else if (fp === undefined || stored.get(id) !== fp) this.entry(id).all = true;
       stored.delete(id);

@@ -5,8 +5,6 @@ import type { SourceIndex } from '../store/source-index';
 
 /** Sources the build worker reads straight from disk (the others are read through their readers), whose every part the index fingerprints from the source itself (index-build.ts combinedFingerprint). */
 export const BULK_KINDS: ReadonlySet<string> = new Set(['opencode-sqlite', 'opencode-json']);
-/** Sources whose changed sessions the build reads too, each from its own file (their fingerprint is the store's alone, parts included). */
-export const BUILD_FILE_KINDS: ReadonlySet<string> = new Set(['claude']);
 
 /**
  * What the store knows of a session that changes when its text can have changed: the session

@@ -1,20 +1,61 @@
 import 'server-only';
+import path from 'node:path';
 import type { Part } from '@/lib/model/part';
 import { classifyClaudePath } from '../readers/claude/claude-files';
 import { readClaudeFile } from '../readers/claude/read-claude-file';
+import { isRolloutPath } from '../readers/codex/codex-files';
+import { readCodexFile } from '../readers/codex/read-codex-file';
+import { classifyChatPath } from '../readers/gemini/gemini-files';
+import { takeFullOutputs } from '../readers/gemini/gemini-full-outputs';
+import { readGeminiFile } from '../readers/gemini/read-gemini-file';
+import type { FileRead } from '../readers/pi/file-index';
+import { readPiFile } from '../readers/pi/read-pi-file';
 import { readTranscriptSync } from '../readers/read-pool/read-transcript-sync';
 
+/** Sources of one session per file, whose changed sessions the search build reads from their files. */
+export const TRANSCRIPT_KINDS = ['claude', 'codex', 'gemini', 'pi', 'omp'] as const;
+export type TranscriptKind = (typeof TRANSCRIPT_KINDS)[number];
+
+/** A session of a transcript source, as the build is told of it. */
+export interface TranscriptSession {
+  id: string;
+  /** Its file (the reader's `sessionFile`). */
+  file?: string;
+  /** pi and oh-my-pi: a subagent's parent session (its file's read takes it). */
+  parentID?: string;
+}
+
+/** The file read as the source's reader reads a session opened (`loadContent`): undefined for a file not of this source. */
+async function readWhole(kind: TranscriptKind, root: string, session: TranscriptSession & { file: string }): Promise<FileRead | undefined> {
+  switch (kind) {
+    case 'claude': {
+      const ref = classifyClaudePath(root, session.file);
+      // Synchronously: the build's reader has nothing else to do meanwhile (read-transcript-sync.ts).
+      return ref && readClaudeFile(ref, root, { read: readTranscriptSync });
+    }
+    case 'codex':
+      return isRolloutPath(root, session.file) ? readCodexFile(session.file, root) : undefined;
+    case 'gemini': {
+      const tmp = path.join(root, 'tmp');
+      const ref = classifyChatPath(tmp, session.file);
+      const read = ref && (await readGeminiFile(ref, root, tmp));
+      if (ref && read?.state === 'ok') await takeFullOutputs(read.mapped.parts, { root, tmp, project: ref.project, sessionID: session.id });
+      return read;
+    }
+    case 'pi':
+    case 'omp':
+      return session.file.endsWith('.jsonl') ? readPiFile({ kind, path: session.file, ...(session.parentID ? { parentID: session.parentID } : {}) }, root) : undefined;
+  }
+}
+
 /**
- * One Claude Code session's parts for the search build, read from its transcript under `root` as
- * the reader reads a session opened (`loadContent`: the whole file, on the build's reader worker,
- * synchronously). False when it was not read whole: gone, not a transcript of this session, or
- * read with issues (its documents are written as far as they go, and it is read again later).
+ * One session's parts for the search build, from its file under `root` (on the build's reader
+ * worker). False when it was not read whole: gone, not this session's file, or read with issues
+ * (its documents are written as far as they go, and it is read again at the next start).
  */
-export async function readTranscriptParts(root: string, session: { id: string; file?: string }, onPart: (part: Part) => void): Promise<boolean> {
-  const ref = session.file === undefined ? undefined : classifyClaudePath(root, session.file);
-  if (!ref) return false;
-  const read = await readClaudeFile(ref, root, { read: readTranscriptSync });
-  if (read.state !== 'ok' || read.mapped.session.id !== session.id) return false;
+export async function readTranscriptParts(kind: TranscriptKind, root: string, session: TranscriptSession, onPart: (part: Part) => void): Promise<boolean> {
+  const read = session.file === undefined ? undefined : await readWhole(kind, root, { ...session, file: session.file });
+  if (read?.state !== 'ok' || read.mapped.session.id !== session.id) return false;
   for (const part of read.mapped.parts) onPart(part);
   return read.issues.length === 0;
 }

@@ -3,13 +3,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { MessageInfo } from '@/lib/model/message';
 import type { Part } from '@/lib/model/part';
-import { readDataFile } from '@/lib/server/fs/open-data-file';
 import type { NameTarget } from '@/lib/server/watcher/name-watch';
 import { FileSessionReader } from '../file-session-reader';
 import type { FileRead } from '../pi/file-index';
 import type { SessionContent } from '../read-result';
 import { classifyChatPath, listChats, projectRootFile, type ChatFileRef } from './gemini-files';
 import { contentText } from './gemini-parts';
+import { takeFullOutputs } from './gemini-full-outputs';
 import { isHashFolder, readGeminiFile } from './read-gemini-file';
 
 /** The text of a chat's first prompt (a subagent's: the task its parent sent). */
@@ -18,9 +18,6 @@ function firstPrompt(messages: readonly MessageInfo[], parts: readonly Part[]): 
   const text = parts.find((p) => p.type === 'text' && p.messageID === prompt?.id);
   return text?.type === 'text' ? text.text : undefined;
 }
-
-/** A tool's whole output read from `tool-outputs/` up to this size; past it the record's excerpt stays. */
-const FULL_OUTPUT_MAX = 16 * 1024 * 1024;
 
 /**
  * Gemini CLI chats (`~/.gemini/tmp/<project>/chats/`), read-only: one session per file, resumes
@@ -111,22 +108,13 @@ export class GeminiReader extends FileSessionReader<ChatFileRef> {
     if (typeof agent === 'string' && agent) for (const m of messages) m.agent = agent;
   }
 
-  /**
-   * A tool output too large for the record keeps its first 8,000 and last 32,000 characters there
-   * ("Output too large. ... For full output see: <path>"); the whole of it is in
-   * `tmp/<project>/tool-outputs/session-<id>/<call id>.txt`, read when the session is opened.
-   */
+  /** A tool output too large for its record is read whole from its own file (gemini-full-outputs.ts). */
   override async loadContent(sessionID: string): Promise<SessionContent | undefined> {
     const content = await super.loadContent(sessionID);
     const file = this.index.fileOf(sessionID);
     const ref = file ? this.refOf(file) : undefined;
     if (!content || !ref) return content;
-    const folder = path.join(this.tmp, ref.project, 'tool-outputs', `session-${sessionID}`);
-    for (const part of content.parts) {
-      if (part.type !== 'tool' || !part.output?.startsWith('Output too large.') || !/^[\w.#-]+$/.test(part.callID)) continue;
-      const read = await readDataFile(path.join(folder, `${part.callID}.txt`), { root: this.path, maxBytes: FULL_OUTPUT_MAX });
-      if (read.ok) part.output = read.bytes.toString('utf8');
-    }
+    await takeFullOutputs(content.parts, { root: this.path, tmp: this.tmp, project: ref.project, sessionID });
     return content;
   }
 

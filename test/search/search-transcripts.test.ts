@@ -1,5 +1,6 @@
-// Claude Code's transcripts are indexed by the build worker (read from their files off the main
-// thread), and what it writes is what the dashboard writes of the same transcripts arriving live.
+// The transcript sources' sessions (Claude Code, Codex, Gemini CLI, pi, oh-my-pi) are indexed by the
+// build worker (read from their files off the main thread), and what it writes is what the
+// dashboard writes of the same transcripts arriving live.
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,25 +13,33 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const open = (claudeDir: string, cacheDir: string) => openSearchOn({ opencodeDir: path.join(claudeDir, 'no-opencode'), databases: [], claudeDir }, cacheDir, 'worker');
+type Source = 'claudeDir' | 'codexDir' | 'geminiDir' | 'piDir' | 'ompDir';
+const open = (source: Source, dir: string, cacheDir: string) => openSearchOn({ opencodeDir: path.join(dir, 'no-opencode'), databases: [], [source]: dir }, cacheDir, 'worker');
 
 const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 
-describe('search on what Claude Code wrote', () => {
-  // The hand-written fixture has a transcript with a bad line (line 7): read with an issue, it is read again at each start.
+describe('search on what the transcript agents wrote', () => {
+  // `folder`: the fixture's data folder. The hand-written Claude Code and pi fixtures each have a
+  // transcript with a bad line: read with an issue, it is read again at each start.
   it.each([
-    ['claude-2.1.332', 0],
-    ['claude-2.1.328', 0],
-    ['claude', 1],
-  ])('%s: a cold start builds the index off the main thread, equal to the transcripts read live, and a restart reads again only what was read with issues (%i)', async (fixture, readAgain) => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-search-claude-'));
+    ['claude-2.1.332', 'projects', 'claudeDir', 0],
+    ['claude-2.1.328', 'projects', 'claudeDir', 0],
+    ['claude', 'projects', 'claudeDir', 1],
+    ['codex-0.171.0', 'sessions', 'codexDir', 0],
+    ['gemini-0.61.0', '.', 'geminiDir', 0],
+    ['gemini-0.20.2', '.', 'geminiDir', 0],
+    ['pi-0.73.1', 'sessions', 'piDir', 0],
+    ['pi', 'sessions', 'piDir', 1],
+    ['omp-18.3.4', 'sessions', 'ompDir', 0],
+  ] as const)('%s: a cold start builds the index off the main thread, equal to the transcripts read live, and a restart reads again only what was read with issues', async (fixture, folder, source, readAgain) => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-search-transcripts-'));
     dirs.push(root);
     const cold = path.join(root, 'cold');
-    cpSync(path.join(FIXTURES, fixture, 'projects'), cold, { recursive: true });
+    cpSync(path.join(FIXTURES, fixture, folder), cold, { recursive: true });
     const cacheDir = newCacheDir();
     dirs.push(cacheDir);
 
-    const first = await open(cold, cacheDir);
+    const first = await open(source, cold, cacheDir);
     let coldDump: unknown;
     let sessions: number;
     try {
@@ -49,12 +58,12 @@ describe('search on what Claude Code wrote', () => {
     mkdirSync(live);
     const liveCache = newCacheDir();
     dirs.push(liveCache);
-    const second = await open(live, liveCache);
+    const second = await open(source, live, liveCache);
     try {
       expect(second.search.progress().sessions).toBe(0);
-      cpSync(path.join(FIXTURES, fixture, 'projects'), live, { recursive: true });
-      const index = second.store.indexes.find((i) => i.reader.kind === 'claude');
-      if (!index) throw new Error('no Claude Code reader');
+      cpSync(path.join(FIXTURES, fixture, folder), live, { recursive: true });
+      const index = second.store.indexes.find((i) => !i.reader.kind.startsWith('opencode'));
+      if (!index) throw new Error(`no reader of ${source}`);
       await second.store.absorb(index, filesUnder(live));
       await second.search.idle();
       expect(second.search.progress().built ?? 0).toBe(0);
@@ -65,7 +74,7 @@ describe('search on what Claude Code wrote', () => {
     }
 
     // A restart with nothing changed reads no transcript for the index but those.
-    const third = await open(cold, cacheDir);
+    const third = await open(source, cold, cacheDir);
     try {
       expect(third.search.progress()).toMatchObject({ phase: 'ready', sessions });
       expect(third.search.progress().built ?? 0).toBe(readAgain);
