@@ -48,7 +48,7 @@ export function addAssistant(b: SessionBuilder, group: AssistantGroup, index: nu
   const parts = failed ? all.filter((p) => p.type !== 'text') : all;
   // Streamed lines often keep stop_reason null: infer it from the content.
   const finish = failed ? 'error' : message.stop_reason ? (FINISH[message.stop_reason] ?? message.stop_reason) : parts.some((p) => p.type === 'tool') ? 'tool-calls' : 'stop';
-  const parent = b.ancestorMessage(entry, (m) => m.role === 'user');
+  const parent = b.ancestorMessage(entry, true);
   const model = message.model && message.model !== '<synthetic>' ? message.model : undefined;
   const rate = model ? ctx.rates.get(model) : undefined;
   const cost = rate === undefined ? 0 : rate * weightOf({ ...tokens, cacheWrite1h: u?.cache_creation?.ephemeral_1h_input_tokens ?? 0 });

@@ -25,11 +25,10 @@ export class CutBuilder extends SessionBuilder {
     this.parents.set(entry.id, entry.parentId);
   }
 
-  override ancestorMessage(entry: Entry, pred: (m: MessageInfo) => boolean = () => true): MessageInfo | undefined {
-    const found = super.ancestorMessage(entry, pred);
+  override ancestorMessage(entry: Entry, userOnly = false): MessageInfo | undefined {
+    const found = super.ancestorMessage(entry, userOnly);
     if (found || this.cutUser === undefined || !this.reachesCut(entry)) return found;
-    const above = { id: this.cutUser, sessionID: this.sessionID, role: 'user' } as MessageInfo;
-    return pred(above) ? above : undefined;
+    return { id: this.cutUser, sessionID: this.sessionID, role: 'user' } as MessageInfo;
   }
 
   private reachesCut(entry: Entry): boolean {

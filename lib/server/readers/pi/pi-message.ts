@@ -40,7 +40,7 @@ function addAssistant(b: SessionBuilder, entry: PiEntry, time: number, state: Pi
   const finish = m.stopReason ? (FINISH[m.stopReason] ?? m.stopReason) : undefined;
   const providerID = m.provider ?? state.providerID;
   const modelID = m.model ?? state.modelID;
-  const parent = b.ancestorMessage(entry, (msg) => msg.role === 'user');
+  const parent = b.ancestorMessage(entry, true);
   Object.assign(info, {
     time: { created, completed: Math.max(created, time) },
     tokens,

@@ -19,7 +19,7 @@ export function addSideCall(b: SessionBuilder, entry: PiEntry, time: number, sta
   const providerID = provider ?? (slash > 0 ? model?.slice(0, slash) : state.providerID);
   const modelID = slash > 0 ? model?.slice(slash + 1) : (model ?? state.modelID);
   const tokens = { ...emptyTokens(), input: usage?.input ?? 0, output: usage?.output ?? 0, cacheRead: usage?.cacheRead ?? 0, cacheWrite: usage?.cacheWrite ?? 0 };
-  const parent = b.ancestorMessage(entry, (m) => m.role === 'user');
+  const parent = b.ancestorMessage(entry, true);
   const info: MessageInfo = {
     id: `${b.sessionID}:${entry.id}`,
     sessionID: b.sessionID,

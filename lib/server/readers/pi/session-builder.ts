@@ -21,6 +21,8 @@ export class SessionBuilder {
   private readonly parentOf = new Map<string, string | null>();
   private readonly pending: Part[] = [];
   private readonly calls = new Map<string, { part: ToolPart; order: number }>();
+  /** Per entry, the nearest message at or above it (`user`: the nearest user message), as walks found them (see ancestorMessage). */
+  private readonly nearest = { any: new Map<string, MessageInfo | null>(), user: new Map<string, MessageInfo | null>() };
 
   constructor(readonly sessionID: string) {}
 
@@ -29,10 +31,19 @@ export class SessionBuilder {
   }
 
   register(entry: TreeEntry): void {
+    // An id read again under another parent (a file that repeats it): what walks found may be wrong now.
+    if (this.parentOf.has(entry.id) && this.parentOf.get(entry.id) !== entry.parentId) this.forgetWalks();
     this.parentOf.set(entry.id, entry.parentId);
   }
 
+  private forgetWalks(): void {
+    this.nearest.any.clear();
+    this.nearest.user.clear();
+  }
+
   addMessage(entry: TreeEntry, info: MessageInfo, parts: Part[]): void {
+    // A walk passed this entry before it was a message (a child's line came first), or it was one already: what walks found may be wrong now.
+    if (this.nearest.any.has(entry.id) || this.nearest.user.has(entry.id) || this.messageOfEntry.has(entry.id)) this.forgetWalks();
     this.messages.push(info);
     this.messageOfEntry.set(entry.id, info);
     this.partsByMessage.set(info.id, [...parts]);
@@ -48,15 +59,42 @@ export class SessionBuilder {
     this.partsByMessage.set(info.id, [...parts]);
   }
 
-  /** Nearest message above `entry` in the tree (not the entry itself) matching `pred`. */
-  ancestorMessage(entry: TreeEntry, pred: (m: MessageInfo) => boolean = () => true): MessageInfo | undefined {
+  /**
+   * Nearest message above `entry` in the tree (not the entry itself); with `userOnly`, the nearest user message. Each walk
+   * leaves, for the entries it passed, what it found (`nearest`): the next walk through them stops
+   * there. A long run of entries that are not messages (tool results, attachments), or of replies
+   * in one long turn, was walked whole from each of its entries: a 28 MB transcript of 10,000
+   * chained tool results took 19 s to map.
+   */
+  ancestorMessage(entry: TreeEntry, userOnly = false): MessageInfo | undefined {
+    const memo = userOnly ? this.nearest.user : this.nearest.any;
+    const walked: string[] = [];
     const seen = new Set<string>();
-    for (let id = entry.parentId; id !== null && id !== undefined && !seen.has(id); id = this.parentOf.get(id) ?? null) {
+    let found: MessageInfo | null = null;
+    // Whether the walk ended on entries read already: one not read yet may become a message, or lead further up.
+    let settled = true;
+    for (let id = entry.parentId; id !== null && id !== undefined && !seen.has(id); ) {
+      const known = memo.get(id);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
       seen.add(id);
+      walked.push(id);
       const message = this.messageOfEntry.get(id);
-      if (message && pred(message)) return message;
+      if (message && (!userOnly || message.role === 'user')) {
+        found = message;
+        break;
+      }
+      const parent = this.parentOf.get(id);
+      if (parent === undefined) {
+        settled = false;
+        break;
+      }
+      id = parent;
     }
-    return undefined;
+    if (settled) for (const id of walked) if (this.parentOf.has(id)) memo.set(id, found);
+    return found ?? undefined;
   }
 
   /** Parts of a non-message entry go to the nearest ancestor message. */
