@@ -13,6 +13,7 @@ export interface SessionDb {
   message: MessageTable;
   usage_rollup: UsageRollupTable;
   usage_total: UsageTotalTable;
+  usage_pending: UsagePendingTable;
   otlp_export: OtlpExportTable;
   part: PartTable;
   plan: PlanTable;
@@ -194,6 +195,18 @@ export interface UsageTotalTable extends UsageSums {
   project_id: string | null;
   directory: string | null;
   long_context: number;
+}
+
+/**
+ * A session whose messages were written with its usage not summed (a first read sums its sessions
+ * once all its messages are in: see SessionDbMirror), written in the transaction that writes them
+ * and deleted in the one that sums them: usage_rollup is the sum of the messages of every session
+ * not listed here. Another process on the same database, whose equal rows write nothing, and a
+ * start after one stopped before its sums take them from here (the cache's writer only).
+ */
+export interface UsagePendingTable {
+  source_id: number;
+  session_id: string;
 }
 
 /** One trace an OpenTelemetry endpoint acknowledged (`sessionscope export --otlp`): never sent to it again. */

@@ -54,7 +54,8 @@ export class SessionDbMirror {
   /**
    * Sessions whose usage sums wait for the end of the first read's messages (`initialReadDone`):
    * totals are not answered before it, and each session is summed once rather than with every
-   * chunk of messages that touched it.
+   * chunk of messages that touched it. The database lists them too (UsagePendingTable), for
+   * another process on it and for the next start if this one stops first.
    */
   private readonly deferredUsage = new Map<SourceIndex, Set<string>>();
   /** Sources whose first read's messages are all in. */
@@ -99,7 +100,13 @@ export class SessionDbMirror {
   private sumDeferred(index: SourceIndex): ReadonlySet<string> {
     const sessions = this.deferredUsage.get(index) ?? new Set<string>();
     this.deferredUsage.delete(index);
-    if (sessions.size > 0) this.guard(() => this.writer.sumDeferred(this.idOf(index), sessions, this.readIntoEmpty.has(index)));
+    // With them, the sessions another process wrote and left unsummed (it reads them too, or it
+    // stopped): this read found their messages written already, equal, and wrote none of them.
+    this.guard(() => {
+      const sourceId = this.idOf(index);
+      if (sessions.size === 0 && !this.writer.anyPending(sourceId)) return;
+      for (const id of this.writer.sumDeferred(sourceId, sessions, this.readIntoEmpty.has(index))) sessions.add(id);
+    });
     return sessions;
   }
 

@@ -111,3 +111,21 @@ export function regroupedSessions(sourceId: number, sessionsJson: string) {
     where u.source_id = ${sourceId} and u.session_id in (select value from json_each(${sessionsJson}))
       and (u.kind is not s.kind or u.project_id is not s.project_id or u.directory is not s.directory)`;
 }
+
+/**
+ * Marks sessions (`sessionsJson`, a JSON array of ids) as written with their usage not summed yet
+ * (see UsagePendingTable), in the transaction that writes their messages.
+ */
+export function markPending(sourceId: number, sessionsJson: string) {
+  return sql`insert or ignore into usage_pending (source_id, session_id) select ${sourceId}, value from json_each(${sessionsJson})`;
+}
+
+/** The sessions of a source written with their usage not summed (see UsagePendingTable). */
+export function pendingSessions(engine: Engine, sourceId: number) {
+  return queryBuilder(engine).selectFrom('usage_pending').select('session_id').where('source_id', '=', sourceId).compile();
+}
+
+/** The source's sessions are summed: none is pending any more. */
+export function clearPending(engine: Engine, sourceId: number) {
+  return queryBuilder(engine).deleteFrom('usage_pending').where('source_id', '=', sourceId).compile();
+}

@@ -7,7 +7,7 @@ import type { MessageTable, PartTable, ProjectTable, SessionTable, SourceFileTab
 import type { SqliteSessionDb } from '../sqlite/sqlite-session-db';
 import { messageRow, partRow, projectRow, sessionRow } from './rows';
 import { upsertStatement, type UpsertStatement } from './upsert-statement';
-import { deleteRollup, deleteRollupOfSource, deleteTotals, dropEmptyTotals, EVERY_SESSION, insertRollup, regroupedSessions, shiftTotals } from './rollup';
+import { clearPending, deleteRollup, deleteRollupOfSource, deleteTotals, dropEmptyTotals, EVERY_SESSION, insertRollup, markPending, pendingSessions, regroupedSessions, shiftTotals } from './rollup';
 import { compiledOnce, perSessionQuery } from './reusable-query';
 
 /** Every column of a table, once: a column added to the schema and not written here fails to compile. */
@@ -100,6 +100,9 @@ export class SessionDbWriter {
     takeOutParameters: perSessionQuery((source, session) => shiftTotals('sqlite', source, session, -1)),
     dropEmpty: dropEmptyTotals('sqlite', 0),
     regrouped: regroupedSessions(0, '[]').compile(queryBuilder('sqlite')),
+    markPending: markPending(0, '[]').compile(queryBuilder('sqlite')),
+    pending: pendingSessions('sqlite', 0),
+    clearPending: clearPending('sqlite', 0),
   };
   private readonly messageIdsOfSession = this.kysely.selectFrom('message').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
   private readonly partIdsOfSession = this.kysely.selectFrom('part').select('id').where('source_id', '=', 0).where('session_id', '=', '').compile();
@@ -197,8 +200,15 @@ export class SessionDbWriter {
         touched.add(id);
       }
       this.writeFiles(sourceId, changes);
-      if (deferredUsage) for (const id of touched) deferredUsage.add(id);
-      else this.sumUsage(sourceId, touched);
+      if (deferredUsage) {
+        for (const id of touched) deferredUsage.add(id);
+        // Said in the database too: another process whose equal rows write nothing, or the next
+        // start if this one stops before its sums, sums them (see UsagePendingTable).
+        if (touched.size > 0) this.db.run(this.rollup.markPending, [sourceId, JSON.stringify([...touched])]);
+      } else {
+        for (const id of this.takePending(sourceId)) touched.add(id);
+        this.sumUsage(sourceId, touched);
+      }
       return { sessions: touched, addedMessages: added };
     });
   }
@@ -298,14 +308,32 @@ export class SessionDbWriter {
    * first read into an empty database: 5,000 sessions summed one by one as their messages came,
    * again for each chunk that touched them, was 0.4 s of the first totals' 3 s).
    */
-  sumDeferred(sourceId: number, sessions: ReadonlySet<string>, every: boolean): void {
-    this.db.transaction(() => {
-      if (!every) return this.sumUsage(sourceId, sessions);
+  sumDeferred(sourceId: number, sessions: ReadonlySet<string>, every: boolean): string[] {
+    return this.db.transaction(() => {
+      // Those another process wrote and has not summed yet (or never will: it stopped) are summed too.
+      const pending = this.takePending(sourceId);
+      if (!every) {
+        this.sumUsage(sourceId, new Set([...sessions, ...pending]));
+        return pending;
+      }
       this.db.run(deleteRollupOfSource('sqlite', sourceId));
       this.db.run(insertRollup('sqlite', sourceId, EVERY_SESSION));
       this.db.run(deleteTotals('sqlite', sourceId));
       this.db.run(shiftTotals('sqlite', sourceId, EVERY_SESSION, 1));
+      return pending;
     });
+  }
+
+  /** Whether the source has sessions written with their usage not summed (see UsagePendingTable). */
+  anyPending(sourceId: number): boolean {
+    return this.db.all(this.rollup.pending, [sourceId]).length > 0;
+  }
+
+  /** The sessions of the source written with their usage not summed (see UsagePendingTable), no longer pending: the caller sums them in this transaction. */
+  private takePending(sourceId: number): string[] {
+    const pending = this.db.all<{ session_id: string }>(this.rollup.pending, [sourceId]).map((row) => row.session_id);
+    if (pending.length > 0) this.db.run(this.rollup.clearPending, [sourceId]);
+    return pending;
   }
 
   /**

@@ -1,0 +1,114 @@
+// Two dashboards on one session database, their first reads interleaved. A first read into a
+// database that holds nothing of the source sums its messages' usage once they are all in; another
+// process whose first read comes meanwhile finds the same messages written already (an equal row
+// writes nothing). Its figures must not miss the usage the first has not summed yet, nor leave it to
+// a process that may stop before it does. (Two processes started at once hit this 1 run in 6 to 12:
+// session-db-processes.test.ts; here the steps are taken in the order that fails.)
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findDatabases } from '@/lib/server/config';
+import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
+import type { ChangeSet, FullReadOptions } from '@/lib/server/readers/read-result';
+import { createReaders } from '@/lib/server/store/get-store';
+import { Store } from '@/lib/server/store/store';
+import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
+import { modelFigures } from './support/session-db-store';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempFile(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-shared-'));
+  dirs.push(dir);
+  return path.join(dir, 'sessions.db');
+}
+
+function history(): string {
+  const { dataDir, db } = createOpencodeDb({ wal: false });
+  dirs.push(dataDir);
+  db.transaction(() => {
+    for (let s = 0; s < 3; s++) {
+      insertSession(db, `ses_${s}`);
+      for (let m = 0; m < 20; m++) insertMessage(db, `ses_${s}`, `msg_${s}_${m}`, { role: 'assistant', providerID: 'anthropic', modelID: 'claude-sonnet-4-5', cost: m / 1000, tokens: { input: m, output: 1, reasoning: 0, cache: { read: 0, write: 0 } } });
+    }
+  })();
+  db.close();
+  return dataDir;
+}
+
+function storeOn(dataDir: string, file: string): Store {
+  return new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }), { sessionDb: openSqliteSessionDb(file) });
+}
+
+/** What a store alone on a database of its own answers. */
+async function aloneOn(dataDir: string) {
+  const alone = storeOn(dataDir, tempFile());
+  await alone.start();
+  const whole = modelFigures(alone);
+  alone.stop();
+  expect(whole).toMatchObject({ complete: true, messages: 60 });
+  return whole;
+}
+
+/**
+ * A store whose read of OpenCode's database is held once every message is written, before the stage
+ * that says so (its usage is not summed yet): `held` once it is, until `release`.
+ */
+function heldAfterMessages(dataDir: string, file: string) {
+  const store = storeOn(dataDir, file);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  const reader = store.indexes.find((index) => index.reader.kind === 'opencode-sqlite')!.reader;
+  const staged = reader.readAllStaged!.bind(reader);
+  reader.readAllStaged = async function* (options?: FullReadOptions): AsyncGenerator<ChangeSet> {
+    for await (const changes of staged(options)) {
+      if (changes.messagesComplete) {
+        reached();
+        await gate;
+      }
+      yield changes;
+    }
+  };
+  return { store, held, release };
+}
+
+describe('a first read beside another process\'s first read on one session database', () => {
+  it('answers complete only with every message counted, while the other has not summed their usage yet', async () => {
+    const dataDir = history();
+    const whole = await aloneOn(dataDir);
+    const file = tempFile();
+    const first = heldAfterMessages(dataDir, file);
+    const started = first.store.start();
+    await first.held;
+    const second = storeOn(dataDir, file);
+    await second.start();
+    expect(modelFigures(second)).toEqual(whole);
+    first.release();
+    await started;
+    expect(modelFigures(first.store)).toEqual(whole);
+    first.store.stop();
+    second.stop();
+  });
+
+  it('counts the usage of a first read that stopped before summing it', async () => {
+    const dataDir = history();
+    const whole = await aloneOn(dataDir);
+    const file = tempFile();
+    const first = heldAfterMessages(dataDir, file);
+    const started = first.store.start();
+    await first.held;
+    // The dashboard is stopped there: its read, let go, writes nothing more.
+    first.store.stop();
+    first.release();
+    await started;
+    const next = storeOn(dataDir, file);
+    await next.start();
+    expect(modelFigures(next)).toEqual(whole);
+    next.stop();
+  });
+});
