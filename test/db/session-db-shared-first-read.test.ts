@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findDatabases } from '@/lib/server/config';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
@@ -108,6 +109,31 @@ describe('a first read beside another process\'s first read on one session datab
     await started;
     const next = storeOn(dataDir, file);
     await next.start();
+    expect(modelFigures(next)).toEqual(whole);
+    next.stop();
+  });
+  it('a cache left with unsummed usage before the database listed it: the first total after the upgrade counts it', async () => {
+    const dataDir = history();
+    const whole = await aloneOn(dataDir);
+    const file = tempFile();
+    const before = storeOn(dataDir, file);
+    await before.start();
+    before.stop();
+    before.sessionDb!.close();
+    // What a first read stopped before its sums, then a start whose equal rows wrote nothing, left:
+    // every message written, no usage summed, the source recorded complete (before migration 16).
+    const raw = new Database(file);
+    raw.exec('DELETE FROM usage_rollup; DELETE FROM usage_total; DROP TABLE usage_pending; DELETE FROM schema_migration WHERE version > 15;');
+    raw.close();
+    const next = storeOn(dataDir, file);
+    const started = next.start();
+    let first = modelFigures(next);
+    while (!first.complete) {
+      await new Promise((resolve) => setImmediate(resolve));
+      first = modelFigures(next);
+    }
+    expect(first).toEqual(whole);
+    await started;
     expect(modelFigures(next)).toEqual(whole);
     next.stop();
   });

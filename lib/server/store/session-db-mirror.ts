@@ -129,6 +129,14 @@ export class SessionDbMirror {
     let recorded: string | undefined;
     this.guard(() => (recorded = this.writer.completeAs(this.idOf(index))));
     if (now === undefined || now !== recorded) return false;
+    // Its rows are its whole content, but a process that wrote some may have stopped before summing their usage (UsagePendingTable): summed before any total is answered.
+    let summed = false;
+    this.guard(() => {
+      const sourceId = this.idOf(index);
+      if (this.writer.anyPending(sourceId)) this.writer.sumPending(sourceId);
+      summed = true;
+    });
+    if (!summed) return false;
     this.verified.add(index);
     this.trusted.add(index);
     return true;

@@ -329,6 +329,15 @@ export class SessionDbWriter {
     return this.db.all(this.rollup.pending, [sourceId]).length > 0;
   }
 
+  /** Sums the source's sessions written with their usage not summed (see UsagePendingTable); returns them. */
+  sumPending(sourceId: number): string[] {
+    return this.db.transaction(() => {
+      const pending = this.takePending(sourceId);
+      if (pending.length > 0) this.sumUsage(sourceId, new Set(pending));
+      return pending;
+    });
+  }
+
   /** The sessions of the source written with their usage not summed (see UsagePendingTable), no longer pending: the caller sums them in this transaction. */
   private takePending(sourceId: number): string[] {
     const pending = this.db.all<{ session_id: string }>(this.rollup.pending, [sourceId]).map((row) => row.session_id);

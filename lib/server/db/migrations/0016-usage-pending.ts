@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from './migration';
 
 /**
@@ -16,5 +16,9 @@ export const usagePendingMigration: Migration = {
       .addColumn('session_id', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('usage_pending_pk', ['source_id', 'session_id'])
       .compile(),
+    // A cache written before this table may hold that hole already (a first read stopped before
+    // its sums, then a start whose equal rows wrote nothing): sessions with replies and no usage rows
+    // are summed at the next start (SessionDbMirror.verify).
+    sql`insert into usage_pending (source_id, session_id) select s.source_id, s.id from session s where exists (select 1 from message m where m.source_id = s.source_id and m.session_id = s.id and m.role = 'assistant') and not exists (select 1 from usage_rollup u where u.source_id = s.source_id and u.session_id = s.id)`.compile(db),
   ],
 };
