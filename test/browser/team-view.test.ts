@@ -3,10 +3,13 @@
 // every machine, from a real PostgreSQL that another machine published into, at desktop and phone
 // widths in both schemes; this machine publishes its text (--publish-text), which the team's search
 // finds with its machine and person. A dashboard without --team-db offers no switch.
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { emptyChangeSet } from '@/lib/server/readers/read-result';
 import { openPostgresSessionDb } from '@/lib/server/db/postgres/postgres-session-db';
+import { immutableUri } from '@/lib/server/readers/opencode/sqlite/open-database';
 import { publish } from '@/lib/server/db/publish/publisher';
 import { POSTGRES_UNAVAILABLE, startPostgres, type TestPostgres } from '../support/postgres';
 import { startServer, type StartedServer } from '../support/start-server';
@@ -20,13 +23,24 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
   let dashboard: StartedServer;
   let browser: Browser;
   const fixture = copyFixture('opencode-1.18.33');
+  // This machine's sessions (Ann's, the fixture's) ran on one day (recorded 2026-11-21). The team's
+  // "now" is the day after, whatever day the test runs on: Bob's session is active then and every
+  // page's clock says so, so that the charts' default 30 days hold both people's usage (the ranges
+  // are the browser's).
+  let now: number;
+  /** A browser context at the team's "now". */
+  const newContext = async (options: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    await context.clock.setFixedTime(now);
+    return context;
+  };
 
   beforeAll(async () => {
     pg = await startPostgres();
     pg.createDatabase('team');
-    // Bob's build box: 3 old sessions and one active a minute ago.
+    now = newestActivity(fixture.dir) + 24 * 3_600_000;
+    // Bob's build box: 3 old sessions and one active a minute before the team's now.
     const bob = localHistory(3, 2, 'b', () => 1.25);
-    const now = Date.now();
     bob.writer.apply(bob.sourceId, {
       ...emptyChangeSet(),
       sessions: [{ ...session(9, 'b'), title: 'Bob fixes the flaky test', time: { created: now - 300_000, updated: now - 60_000 } }],
@@ -67,7 +81,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     // Once per width, looked at in light and then in dark switched in place (page.emulateMedia: the
     // theme is CSS variables under prefers-color-scheme).
     for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light' });
+      const context = await newContext({ viewport: { width, height }, colorScheme: 'light' });
       const page = await context.newPage();
       const watch = watchPage(page, dashboard.url);
       await page.goto(`${dashboard.url}/`);
@@ -113,7 +127,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     await expect.poll(async () => ((await (await fetch(`${dashboard.url}/api/team`)).json()) as { publishing?: { state: string } }).publishing?.state, { timeout: 90_000 }).toBe('published');
     for (const [width, height] of [[1440, 1000], [390, 844]] as const) {
       for (const scheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+        const context = await newContext({ viewport: { width, height }, colorScheme: scheme });
         const page = await context.newPage();
         const watch = watchPage(page, dashboard.url);
         await page.goto(`${dashboard.url}/sessions`);
@@ -158,7 +172,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
 
   it('switches Search to the team: sessions found by title, folder, model or agent, and the text this machine published, with its machine and person', { timeout: 180_000 }, async () => {
     for (const [width, height, scheme] of [[1440, 1000, 'light'], [390, 844, 'dark']] as const) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+      const context = await newContext({ viewport: { width, height }, colorScheme: scheme });
       const page = await context.newPage();
       const watch = watchPage(page, dashboard.url);
       await page.goto(`${dashboard.url}/search?q=flaky`);
@@ -196,7 +210,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
 
   it('switches the Plans page to the team: every machine\'s plans with their progress, filtered by person', { timeout: 180_000 }, async () => {
     for (const [width, height, scheme] of [[1440, 1000, 'dark'], [390, 844, 'light']] as const) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
+      const context = await newContext({ viewport: { width, height }, colorScheme: scheme });
       const page = await context.newPage();
       const watch = watchPage(page, dashboard.url);
       await page.goto(`${dashboard.url}/plans`);
@@ -226,6 +240,7 @@ describe.skipIf(!HAS_CHROMIUM || POSTGRES_UNAVAILABLE !== undefined)('the team v
     await admin.pool.query('CREATE ROLE lead_reader LOGIN; GRANT USAGE ON SCHEMA public TO lead_reader; GRANT SELECT ON ALL TABLES IN SCHEMA public TO lead_reader');
     const lead = await startServer({ opencodeDir: fixture.dir }, ['--team-db', pg.url('team').replace('postgres@', 'lead_reader@'), '--team-only', '--machine', 'lead-desk']);
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await page.clock.setFixedTime(now);
     try {
       expect(await (await fetch(`${lead.url}/api/team`)).json()).toMatchObject({ configured: true, teamOnly: true, publishText: false, textPublishedBy: ['laptop'] });
       expect(((await (await fetch(`${lead.url}/api/sessions`)).json()) as { sessions: unknown[] }).sessions).toEqual([]);
@@ -266,3 +281,13 @@ describe.skipIf(!HAS_CHROMIUM)('a dashboard without --team-db', () => {
     }
   });
 });
+
+/** When the newest session of an OpenCode data dir was last active (read in place: nothing written beside its database). */
+function newestActivity(dataDir: string): number {
+  const db = new Database(immutableUri(path.join(dataDir, 'opencode.db')), { readonly: true });
+  try {
+    return (db.prepare('SELECT max(time_updated) AS newest FROM session').get() as { newest: number }).newest;
+  } finally {
+    db.close();
+  }
+}
