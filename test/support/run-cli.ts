@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { faketimeEnv } from './faketime-env';
 
 const LAUNCHER = fileURLToPath(new URL('../../bin/sessionscope.mjs', import.meta.url));
 
@@ -21,7 +22,7 @@ export interface CliOptions {
 }
 
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.home, XDG_CACHE_HOME: path.join(options.home, '.cache'), NO_COLOR: '1', TZ: 'UTC', ...options.env };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.home, XDG_CACHE_HOME: path.join(options.home, '.cache'), NO_COLOR: '1', TZ: 'UTC', ...faketimeEnv(), ...options.env };
   return new Promise((resolve) => {
     const child = execFile(process.execPath, [options.launcher ?? LAUNCHER, ...args], { env: env as NodeJS.ProcessEnv, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });

@@ -2,6 +2,7 @@
 // own process group, which is killed when it exits so that children it spawned do not outlive it.
 import { spawn } from 'node:child_process';
 import { killGroup, trackGroup } from './process-groups';
+import { faketimeEnv } from '../support/faketime-env';
 
 export interface RunResult {
   code: number | null;
@@ -60,5 +61,6 @@ export function baseAgentEnv(home: string): Record<string, string> {
     NO_COLOR: '1',
     TMPDIR: process.env.TMPDIR ?? '/tmp',
     NO_PROXY: '127.0.0.1,localhost',
+    ...faketimeEnv(),
   };
 }

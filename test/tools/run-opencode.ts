@@ -5,6 +5,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { faketimeEnv } from '../support/faketime-env';
 import { ensureOpencode } from './opencode-bin';
 import { runBinary, type RunResult } from './run-binary';
 import { SAMPLE_FILE, SAMPLE_FILE_CONTENT } from './scenarios';
@@ -58,6 +59,7 @@ export function opencodeEnv(home: string, extra: Record<string, string> = {}): R
   const env: Record<string, string> = {
     HOME: home,
     PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ...faketimeEnv(),
     LANG: 'C.UTF-8',
     TERM: 'dumb',
     NO_COLOR: '1',
