@@ -95,7 +95,8 @@ describe('a restart that finds the session database whole', () => {
           db.close();
         }
       }),
-      { numRuns: 25 },
+      // A run found the totals' cost at -4e-19 where every session of it was gone (shown as "-<$0.0001"): checked every time.
+      { numRuns: 25, examples: [[[[{ kind: 'add', s: 2, m: 2, cost: 0 }], [{ kind: 'delete-message', s: 2, m: 1 }, { kind: 'delete-session', s: 0 }, { kind: 'delete-session', s: 1 }]]]] },
     );
   });
 });

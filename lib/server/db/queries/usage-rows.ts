@@ -166,6 +166,10 @@ export function usageRowsQuery(engine: Engine, sourceIds: readonly number[], dim
 }
 
 /** Rows as the fold reads them: engines hand sums back as numbers or (PostgreSQL's bigint) strings. */
+
+/** Below a billionth of a cent: a sum's rounding, not spend. */
+const noDrift = (usd: number): number => (Math.abs(usd) < 1e-11 ? 0 : usd);
+
 export function toUsageRow(raw: Record<string, unknown>): UsageRow {
   const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   const s = (v: unknown) => (v === null || v === undefined ? undefined : String(v));
@@ -181,7 +185,8 @@ export function toUsageRow(raw: Record<string, unknown>): UsageRow {
     rep: String(raw.rep),
     messages: n(raw.messages),
     usedMessages: n(raw.used_messages),
-    cost: n(raw.cost),
+    // A total kept by adding and taking out sessions' sums drifts in its last bits: what should be 0 (every session of it gone) could read -4e-19, shown as "-<$0.0001".
+    cost: noDrift(n(raw.cost)),
     unrecordedMessages: n(raw.unrecorded_messages),
     tokens: { input: n(raw.input), output: n(raw.output), reasoning: n(raw.reasoning), cacheRead: n(raw.cache_read), cacheWrite: n(raw.cache_write) },
   };
