@@ -40,6 +40,13 @@ describe('computeStats', () => {
     expect(projects.map((g) => [g.key, g.label, g.figure.storedCost])).toEqual([['prj_b', 'prj_b', 4], ['prj_a', 'Alpha', 3]]);
   });
 
+  it('names an agent written in two cases by the same spelling, whatever order its messages come in', () => {
+    const labels = (ms: typeof messages) => computeStats({ ...base, messages: ms, groupBy: 'agent' }).groups.map((g) => [g.key, g.label]);
+    const shouted = [...messages, assistant({ id: 'm9', sessionID: 'other', cost: 1, time: { created: day(3) }, agent: 'SISYPHUS', tokens: tokens({ input: 1 }) })];
+    expect(labels(shouted)).toEqual(labels(shouted.toReversed()));
+    expect(labels(shouted)[0]).toEqual(['sisyphus', 'SISYPHUS']);
+  });
+
   it('groups by own session, or by root session with roots', () => {
     expect(table(computeStats({ ...base, groupBy: 'session' }).groups)).toEqual([['other', 4], ['child', 2], ['root', 1]]);
     const rooted = computeStats({ ...base, groupBy: 'session', filters: { roots: true } }).groups;

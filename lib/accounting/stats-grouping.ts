@@ -107,7 +107,11 @@ export function createGrouper(ctx: GroupingContext): {
       case 'agent': {
         const agent = agentOf(m.agent ?? m.mode);
         const key = agent?.key ?? NO_VALUE;
-        return groups.get(key) ?? make(key, agent?.label ?? '(no agent)');
+        const group = groups.get(key) ?? make(key, agent?.label ?? '(no agent)');
+        // One agent written in two cases ("Sisyphus", "SISYPHUS") is one group, named by the same
+        // spelling in whatever order its messages come (the session database's rows or memory's).
+        if (agent && agent.label !== group.label && agent.label < group.label) group.label = agent.label;
+        return group;
       }
       case 'project': {
         const session = ctx.sessions.get(m.sessionID);
