@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { FactsTable, factsTransferList, type PackedFacts } from '@/lib/search/packed-facts';
 import type { SearchDoc } from '@/lib/search/search-types';
 import { runsFromSources, tsxWorker } from '../workers/tsx-worker';
-import { readBuildDocs, type DocsPlan, type DocsRead, type DocsSink } from './build-docs';
-import { BATCH_WORKER_LIMITS } from '../workers/worker-limits';
+import { isTranscriptSource, readBuildDocs, type DocsPlan, type DocsRead, type DocsSink } from './build-docs';
+import { BATCH_WORKER_LIMITS, TRANSCRIPT_READER_LIMITS } from '../workers/worker-limits';
 
 /** Reader worker → writer. */
 export type DocsReply = { type: 'docs'; docs: SearchDoc[] } | { type: 'progress'; done: number } | { type: 'done'; read: DocsRead } | { type: 'error'; message: string };
@@ -72,7 +72,7 @@ export function readDocs(plan: DocsPlan, facts: PackedFacts, sink: DocsSink, mod
  * TypeScript sources (tests, the bench), the entry is loaded through tsx.
  */
 function spawnReader(plan: DocsPlan, facts: PackedFacts): Worker {
-  const options = { workerData: { plan, facts } satisfies ReaderData, transferList: factsTransferList(facts), stdout: false, stderr: false, resourceLimits: BATCH_WORKER_LIMITS };
+  const options = { workerData: { plan, facts } satisfies ReaderData, transferList: factsTransferList(facts), stdout: false, stderr: false, resourceLimits: plan.sources.some(isTranscriptSource) ? TRANSCRIPT_READER_LIMITS : BATCH_WORKER_LIMITS };
   if (runsFromSources(import.meta.url)) return tsxWorker(import.meta.url, 'docs-reader-worker.ts', options);
   return new Worker(new URL('./docs-reader-worker.ts', import.meta.url), options);
 }

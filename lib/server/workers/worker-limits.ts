@@ -5,3 +5,10 @@
  * build time that could be told from the noise.
  */
 export const BATCH_WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 } as const;
+
+/**
+ * The search build's reader when it reads transcripts: it holds one whole transcript at a time (up
+ * to FILE_CAPS.transcript, 256 MB, and its parse several times that), as the main thread did
+ * before that read moved here. Its young generation stays small.
+ */
+export const TRANSCRIPT_READER_LIMITS = { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 8 } as const;
