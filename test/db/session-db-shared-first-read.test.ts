@@ -9,13 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findDatabases } from '@/lib/server/config';
-import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import type { ChangeSet, FullReadOptions } from '@/lib/server/readers/read-result';
-import { createReaders } from '@/lib/server/store/get-store';
-import { Store } from '@/lib/server/store/store';
 import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
-import { modelFigures } from './support/session-db-store';
+import { modelFigures, storeOn } from './support/session-db-store';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -38,10 +34,6 @@ function history(): string {
   })();
   db.close();
   return dataDir;
-}
-
-function storeOn(dataDir: string, file: string): Store {
-  return new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }), { sessionDb: openSqliteSessionDb(file) });
 }
 
 /** What a store alone on a database of its own answers. */
@@ -112,6 +104,7 @@ describe('a first read beside another process\'s first read on one session datab
     expect(modelFigures(next)).toEqual(whole);
     next.stop();
   });
+
   it('a cache left with unsummed usage before the database listed it: the first total after the upgrade counts it', async () => {
     const dataDir = history();
     const whole = await aloneOn(dataDir);

@@ -13,7 +13,7 @@ import type { ReadIssue } from '../readers/read-result';
 import { searchablePart } from './searchable-part';
 import { readTreePartsSync } from './tree-parts-sync';
 import { appendAll } from '@/lib/arrays/append-all';
-import { readTranscriptParts, TRANSCRIPT_KINDS, type TranscriptKind, type TranscriptSession } from './transcript-parts';
+import { isTranscriptKind, readTranscriptParts, type TranscriptKind, type TranscriptSession } from './transcript-parts';
 
 /** A source the build reads straight from disk: OpenCode's database, its JSON tree's `storage/`, or a folder of transcripts (transcript-parts.ts). */
 export interface BuildSource {
@@ -21,7 +21,7 @@ export interface BuildSource {
   path: string;
 }
 
-export const isTranscriptSource = (source: BuildSource): source is BuildSource & { kind: TranscriptKind } => (TRANSCRIPT_KINDS as readonly string[]).includes(source.kind);
+export const isTranscriptSource = (source: BuildSource): source is BuildSource & { kind: TranscriptKind } => isTranscriptKind(source.kind);
 
 /** What the build reads: the sessions whose stored fingerprint differs, and their sources. */
 export interface DocsPlan {

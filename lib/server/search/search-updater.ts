@@ -16,12 +16,10 @@ import { isCorruption } from './search-db';
 import { CacheWriteBackoff } from '../fs/cache-write-backoff';
 import type { IndexedSession, SearchIndex, SessionWrite } from './search-index';
 import { BULK_KINDS, sessionFingerprint } from './session-fingerprint';
-import { TRANSCRIPT_KINDS } from './transcript-parts';
+import { isTranscriptKind } from './transcript-parts';
 import { mapLimit } from '@/lib/server/fs/map-limit';
 import { isBusy, retryBusy } from './sqlite-busy';
 import { appendAll } from '@/lib/arrays/append-all';
-
-const TRANSCRIPT_KIND_SET: ReadonlySet<string> = new Set(TRANSCRIPT_KINDS);
 
 /** What has to be done for one session. */
 interface Pending {
@@ -361,7 +359,7 @@ export class SearchUpdater {
       const fp = owner && sessionFingerprint(owner, id, messages);
       const bulk = owner !== undefined && BULK_KINDS.has(owner.reader.kind);
       // Transcripts are read by the build too, each from its file (transcript-parts.ts).
-      const file = owner && TRANSCRIPT_KIND_SET.has(owner.reader.kind) ? owner.reader.sessionFile?.(id) : undefined;
+      const file = owner && isTranscriptKind(owner.reader.kind) ? owner.reader.sessionFile?.(id) : undefined;
       if (fp !== undefined && early?.has(id)) {
         // Read whole by the early build: its fingerprint now that the store has its parts.
         finished.set(id, combinedFingerprint(fp, early.get(id)));

@@ -15,6 +15,7 @@ import { readTranscriptSync } from '../readers/read-pool/read-transcript-sync';
 /** Sources of one session per file, whose changed sessions the search build reads from their files. */
 export const TRANSCRIPT_KINDS = ['claude', 'codex', 'gemini', 'pi', 'omp'] as const;
 export type TranscriptKind = (typeof TRANSCRIPT_KINDS)[number];
+export const isTranscriptKind = (kind: string): kind is TranscriptKind => (TRANSCRIPT_KINDS as readonly string[]).includes(kind);
 
 /** A session of a transcript source, as the build is told of it. */
 export interface TranscriptSession {

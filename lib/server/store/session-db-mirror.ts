@@ -132,8 +132,7 @@ export class SessionDbMirror {
     // Its rows are its whole content, but a process that wrote some may have stopped before summing their usage (UsagePendingTable): summed before any total is answered.
     let summed = false;
     this.guard(() => {
-      const sourceId = this.idOf(index);
-      if (this.writer.anyPending(sourceId)) this.writer.sumPending(sourceId);
+      this.writer.sumPending(this.idOf(index));
       summed = true;
     });
     if (!summed) return false;
