@@ -120,6 +120,34 @@ describe('the session database across restarts', () => {
     again.stop();
   });
 
+  it('a restart sees the rows written while it was stopped into the rowids of rows that went (a turn undone, then another session written)', async () => {
+    const { dataDir, dbPath, db } = history(2, 3);
+    // Session 0 was last written long before session 1: a restart has no reason to read it again.
+    db.prepare("UPDATE session SET time_updated = 1770000000000 WHERE id = 'ses_0'").run();
+    const file = path.join(tempDir(), 'sessions.db');
+    const first = storeOn(dataDir, file);
+    await first.start();
+    first.stop();
+    // Session 1's newest message goes (the newest rows of both tables), and session 0 gets a reply
+    // whose rows take their rowids again; session 0's row is not stamped.
+    db.prepare('DELETE FROM part WHERE message_id = ?').run('msg_1_2');
+    db.prepare('DELETE FROM message WHERE id = ?').run('msg_1_2');
+    insertMessage(db, 'ses_0', 'msg_0_new', usage(7, 700));
+    upsertPart(db, 'ses_0', 'msg_0_new', 'prt_0_new_0', toolCall('bash', 'completed'), 1_780_000_003_000);
+    expect(db.prepare("SELECT rowid FROM message WHERE id = 'msg_0_new'").pluck().get()).toBe(6);
+    db.close();
+    settle(dbPath);
+    const again = storeOn(dataDir, file);
+    await again.start();
+    const cold = storeOn(dataDir, null);
+    await cold.start();
+    expect(modelFigures(again)).toMatchObject({ complete: true, messages: 6 });
+    expect(modelFigures(again)).toEqual(modelFigures(cold));
+    expect(databaseRows(again)).toEqual(databaseRows(cold));
+    again.stop();
+    cold.stop();
+  });
+
   it('after any edits and deletions between runs, a restart leaves the database equal to a cold ingest', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(editArb, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (runs) => {

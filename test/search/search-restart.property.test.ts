@@ -113,7 +113,21 @@ describe('search index across restarts', () => {
         db.close();
       }),
       // SEARCH_PROPERTY_RUNS=500 searches longer.
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        examples: [
+          // Session 3's newest turn undone and a turn written in session 0 (quiet since the start) in one
+          // change: session 0's rows took the rowids of session 3's, behind the reader's cursor (seed 1645652233).
+          [
+            [
+              { running: false, ops: [{ kind: 'session', s: 0 }, { kind: 'turn', s: 0, prompt: 'alpha', reply: 'alpha' }] },
+              { running: false, ops: [{ kind: 'session', s: 3 }, { kind: 'turn', s: 3, prompt: 'alpha', reply: 'alpha' }] },
+              { running: true, ops: [{ kind: 'undo', s: 3 }, { kind: 'turn', s: 0, prompt: 'alpha', reply: 'alpha' }, { kind: 'turn', s: 1, prompt: 'alpha', reply: 'alpha' }] },
+            ],
+            false,
+          ],
+        ],
+      },
     );
   }, 120_000 + RUNS * 3_000);
 });

@@ -16,6 +16,7 @@ const markSchema = z.object({
   at: z.number(),
   active: z.array(z.tuple([z.string(), z.number()])),
   tables: z.string(),
+  tails: z.object({ message: z.array(z.tuple([z.number(), z.string()])), part: z.array(z.tuple([z.number(), z.string()])) }).optional(),
 });
 
 export function resumeMarkOf(file: string, point: ResumePoint): string {

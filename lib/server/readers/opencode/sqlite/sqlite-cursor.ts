@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ChangeSet, HeldSource } from '../../read-result';
+import { rememberTail, safeRowid, type RowidTail } from './rowid-tail';
 import type { Queries, Row } from './sqlite-queries';
 
 /** Rows committed slightly out of timestamp order (several writers) are still caught. */
@@ -26,6 +27,33 @@ export interface ResumePoint {
   active: [string, number][];
   /** Where the message and part tables' pages start: other pages, other tables (rebuilt), whose rowids number rows anew. */
   tables: string;
+  /** Rows remembered below the rowids (see rowid-tail.ts): whether rows went and their rowids were taken again. */
+  tails?: { message: RowidTail; part: RowidTail };
+}
+
+/** The tables' remembered rows, as their queries read them now. */
+function tailQueries(q: Queries, table: 'message' | 'part') {
+  const newest = table === 'message' ? q.messageNewestAtOrBelow : q.partNewestAtOrBelow;
+  const atOrBelow = table === 'message' ? q.messageAtOrBelow : q.partAtOrBelow;
+  const idAt = table === 'message' ? q.messageIdAt : q.partIdAt;
+  const rowOf = (row: { rowid: unknown; id: unknown } | undefined) => (row && typeof row.id === 'string' ? { rowid: Number(row.rowid), id: row.id } : undefined);
+  return {
+    newestAtOrBelow: (rowid: number, limit: number) => (newest.all(rowid, limit) as { rowid: unknown; id: unknown }[]).flatMap((row) => rowOf(row) ?? []),
+    atOrBelow: (rowid: number) => rowOf(atOrBelow.get(rowid) as { rowid: unknown; id: unknown } | undefined),
+    idAt: (rowid: number) => {
+      const id = idAt.get(rowid);
+      return typeof id === 'string' ? id : undefined;
+    },
+  };
+}
+
+/**
+ * A mark's rowids moved back to rows that are still there: rows that went after it was made may
+ * have had their rowids taken by rows written since, which a read "after the mark" would not see.
+ */
+export function rewoundPoint(q: Queries, point: ResumePoint): ResumePoint {
+  if (!point.tails) return point;
+  return { ...point, messageRowid: safeRowid(tailQueries(q, 'message'), point.tails.message, point.messageRowid), partRowid: safeRowid(tailQueries(q, 'part'), point.tails.part, point.partRowid) };
 }
 
 interface ActiveSession {
@@ -49,6 +77,8 @@ export class SqliteCursor {
   private readonly sessionIds = new Set<string>();
   private readonly messageIds = new Map<string, Set<string>>();
   private readonly active = new Map<string, ActiveSession>();
+  /** Rows remembered below the rowids, and the rowids they were remembered at (see rowid-tail.ts). */
+  private tails?: { message: RowidTail; part: RowidTail; at: [number, number] };
 
   /**
    * `held`: a cursor that starts where the session database's copy of the source ends (a restart
@@ -70,7 +100,24 @@ export class SqliteCursor {
     const now = Date.now();
     const active: [string, number][] = [];
     for (const [sessionID, state] of this.active) if (now - state.seen <= ACTIVE_WINDOW_MS) active.push([sessionID, state.updated]);
-    return { messageRowid: this.messageRowid, partRowid: this.partRowid, sessionUpdated: this.sessionUpdated, at: now, active };
+    return { messageRowid: this.messageRowid, partRowid: this.partRowid, sessionUpdated: this.sessionUpdated, at: now, active, ...(this.tails ? { tails: { message: this.tails.message, part: this.tails.part } } : {}) };
+  }
+
+  /** Remembers the rows below the rowids as they are now (after a read that moved them). */
+  rememberTails(q: Queries): void {
+    if (this.tails && this.tails.at[0] === this.messageRowid && this.tails.at[1] === this.partRowid) return;
+    this.tails = { message: rememberTail(tailQueries(q, 'message'), this.messageRowid), part: rememberTail(tailQueries(q, 'part'), this.partRowid), at: [this.messageRowid, this.partRowid] };
+  }
+
+  /**
+   * Moves the rowids back past rows that went since they were remembered: rows written since may
+   * have taken their rowids again (OpenCode's newest rows go when a turn is undone or a session
+   * deleted, and the next rows written take their numbers).
+   */
+  private rewindPastReused(q: Queries): void {
+    if (!this.tails) return;
+    this.messageRowid = safeRowid(tailQueries(q, 'message'), this.tails.message, this.messageRowid);
+    this.partRowid = safeRowid(tailQueries(q, 'part'), this.tails.part, this.partRowid);
   }
 
   /**
@@ -119,6 +166,7 @@ export class SqliteCursor {
     }
     this.messageRowid = Math.max(this.messageRowid, point.messageRowid);
     this.partRowid = Math.max(this.partRowid, point.partRowid);
+    this.rememberTails(q);
   }
 
   /**
@@ -174,6 +222,7 @@ export class SqliteCursor {
 
   readIncrement(q: Queries, changes: ChangeSet, take: Take): void {
     const now = Date.now();
+    this.rewindPastReused(q);
     const sessionRows = q.sessionsUpdatedSince.all(this.sessionUpdated - CLOCK_MARGIN_MS) as Row[];
     for (const row of sessionRows) {
       take('session', row);
@@ -208,6 +257,7 @@ export class SqliteCursor {
       this.detectRemovedMessages(q, changes, sessionID);
       this.detectRemovedParts(q, changes, sessionID, state);
     }
+    this.rememberTails(q);
   }
 
   /**

@@ -54,6 +54,13 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     // What a resume mark checks its rowids by (a table rebuilt, as a migration may, numbers its rows
     // anew in new pages), and how much it would read.
     tableRoots: stmt("SELECT name, rootpage FROM sqlite_master WHERE type = 'table' AND name IN ('message', 'part') ORDER BY name"),
+    // The rows a cursor remembers below its rowids (see rowid-tail.ts).
+    messageNewestAtOrBelow: stmt('SELECT rowid AS rowid, id FROM message WHERE rowid <= ? ORDER BY rowid DESC LIMIT ?'),
+    messageAtOrBelow: stmt('SELECT rowid AS rowid, id FROM message WHERE rowid <= ? ORDER BY rowid DESC LIMIT 1'),
+    messageIdAt: stmt('SELECT id FROM message WHERE rowid = ?').pluck(),
+    partNewestAtOrBelow: stmt('SELECT rowid AS rowid, id FROM part WHERE rowid <= ? ORDER BY rowid DESC LIMIT ?'),
+    partAtOrBelow: stmt('SELECT rowid AS rowid, id FROM part WHERE rowid <= ? ORDER BY rowid DESC LIMIT 1'),
+    partIdAt: stmt('SELECT id FROM part WHERE rowid = ?').pluck(),
     messageCountAfterRowid: stmt('SELECT count(*) AS n FROM message WHERE rowid > ?').pluck(),
     partCountAfterRowid: stmt('SELECT count(*) AS n FROM part WHERE rowid > ?').pluck(),
     fullPartsOfSession: stmt('SELECT id, message_id, session_id, time_created, data FROM part WHERE session_id = ?'),

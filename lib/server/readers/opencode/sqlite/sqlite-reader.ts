@@ -7,7 +7,7 @@ import { fileSignature, hasLeftLog, isLive, openDatabase, writeSignature, type O
 import { prepareQueries, type Queries, type Row } from './sqlite-queries';
 import { messageFromRow, partMetaFromRow, projectFromRow, sessionFromRow } from './sqlite-rows';
 import { readSchemaInfo } from './schema-info';
-import { SqliteCursor, type ResumePoint } from './sqlite-cursor';
+import { rewoundPoint, SqliteCursor, type ResumePoint } from './sqlite-cursor';
 import { resumeMarkOf, resumePointOf } from './resume-mark';
 import { ScannedTables } from './file-scan/scanned-tables';
 import { scanDatabaseMessages, type MessageScan } from './scan-worker/message-scan';
@@ -91,6 +91,7 @@ export class SqliteReader implements SourceReader {
     this.skipped = 0;
     this.fullRead = options;
     yield* this.readEverything();
+    this.rememberTails();
     // Where a later start follows on from, once this read is written whole.
     const mark = this.resumeMark();
     if (mark !== undefined) yield { ...emptyChangeSet(), resumeMark: mark };
@@ -124,9 +125,10 @@ export class SqliteReader implements SourceReader {
       this.cursor = new SqliteCursor(resume.held);
       const q = await this.open(first);
       if (!q) return yield first;
-      if (this.resumable(q, point)) {
+      const from = this.resumable(q, point);
+      if (from) {
         first.recordsHeld = true;
-        if (yield* this.firstStage(q, first)) yield* this.resumedStages(q, point);
+        if (yield* this.firstStage(q, first)) yield* this.resumedStages(q, from);
         return;
       }
       this.close();
@@ -340,6 +342,17 @@ export class SqliteReader implements SourceReader {
     yield caught;
   }
 
+  /** The rows below the cursor's rowids, to tell rows written into the rowids of rows that went (rowid-tail.ts). */
+  private rememberTails(): void {
+    const q = this.queries;
+    if (!q) return;
+    try {
+      this.cursor.rememberTails(q);
+    } catch (error) {
+      console.warn(`[sessionscope] ${this.path}: the newest rows not remembered (${(error as Error).message})`);
+    }
+  }
+
   /** Where a later start follows on from (none after a read that skipped or failed anything). */
   private resumeMark(): string | undefined {
     const q = this.queries;
@@ -348,16 +361,19 @@ export class SqliteReader implements SourceReader {
   }
 
   /**
-   * Whether a mark's rowids still number the rows they numbered (a table rebuilt, as a migration
-   * may, numbers them anew: a new row could sit below the mark), and what was written since is an
-   * increment's worth, not a history (an import: read whole, in stages).
+   * The point to follow on from, if a mark's rowids still number the rows they numbered (a table
+   * rebuilt, as a migration may, numbers them anew: a new row could sit below the mark), and what
+   * was written since is an increment's worth, not a history (an import: read whole, in stages).
    */
-  private resumable(q: Queries, point: ResumePoint): boolean {
+  private resumable(q: Queries, point: ResumePoint): ResumePoint | undefined {
     try {
-      if (tablesOf(q) !== point.tables) return false;
-      return Number(q.messageCountAfterRowid.get(point.messageRowid) ?? 0) <= RESUME_MAX_MESSAGES && Number(q.partCountAfterRowid.get(point.partRowid) ?? 0) <= RESUME_MAX_PARTS;
+      if (tablesOf(q) !== point.tables) return undefined;
+      // Back past rows that went since the mark: rows written since may have taken their rowids.
+      const from = rewoundPoint(q, point);
+      const small = Number(q.messageCountAfterRowid.get(from.messageRowid) ?? 0) <= RESUME_MAX_MESSAGES && Number(q.partCountAfterRowid.get(from.partRowid) ?? 0) <= RESUME_MAX_PARTS;
+      return small ? from : undefined;
     } catch {
-      return false;
+      return undefined;
     }
   }
 
