@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { matchesSource, SOURCE_FILTERS } from '@/lib/model/source';
-import { needsYou, SESSION_STATUSES } from '@/lib/status/session-status';
+import { SOURCE_FILTERS } from '@/lib/model/source';
+import { SESSION_STATUSES } from '@/lib/status/session-status';
 import type { SessionSummary } from './session-summary';
 
 const bool = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -31,36 +31,10 @@ export const sessionFiltersSchema = z.object({
 });
 export type SessionFilters = z.infer<typeof sessionFiltersSchema>;
 
-function sortValue(s: SessionSummary, sort: SessionFilters['sort']): number | string {
-  switch (sort) {
-    case 'created': return s.time.created;
-    case 'cost': return s.cost;
-    case 'totalCost': return s.total.cost;
-    case 'tokens': return s.tokens.input + s.tokens.output + s.tokens.reasoning + s.tokens.cacheRead + s.tokens.cacheWrite;
-    case 'messages': return s.messageCount;
-    case 'title': return s.title.toLowerCase();
-    default: return s.lastActivity;
-  }
-}
-
-export function matchesFilters(s: SessionSummary, f: SessionFilters): boolean {
-  if (f.project && s.projectID !== f.project) return false;
-  if (f.roots && s.parentID) return false;
-  if (!f.archived && s.archived) return false;
-  if (f.q && !s.title.toLowerCase().includes(f.q.toLowerCase()) && !s.firstPrompt?.toLowerCase().includes(f.q.toLowerCase())) return false;
-  if (f.from !== undefined && s.lastActivity < f.from) return false;
-  if (f.to !== undefined && s.firstActivity > f.to) return false;
-  if (f.status && s.status.status !== f.status) return false;
-  if (f.needs === 'you' && !needsYou(s.status, Date.now())) return false;
-  if (f.model && !s.models.includes(f.model)) return false;
-  if (f.agent && !s.agents.some((a) => a.toLowerCase() === f.agent?.toLowerCase())) return false;
-  if (f.source && !matchesSource(s.source, f.source)) return false;
-  return true;
-}
-
-type Key = [number | string, string];
-const encodeCursor = (key: Key): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-function decodeCursor(cursor: string | undefined): Key | undefined {
+/** A keyset cursor: the last row's sort value and id. */
+export type Key = [number | string, string];
+export const encodeCursor = (key: Key): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+export function decodeCursor(cursor: string | undefined): Key | undefined {
   if (!cursor) return undefined;
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
@@ -75,30 +49,4 @@ export interface SessionPage {
   sessions: SessionSummary[];
   total: number;
   nextCursor?: string;
-}
-
-type Compare = (a: Key, b: Key) => number;
-
-function sortedMatches(all: Iterable<SessionSummary>, f: SessionFilters): { keyed: { s: SessionSummary; key: Key }[]; compare: Compare } {
-  const dir = f.order === 'asc' ? 1 : -1;
-  const compare: Compare = (a, b) => (a[0] < b[0] ? -dir : a[0] > b[0] ? dir : a[1] < b[1] ? -dir : a[1] > b[1] ? dir : 0);
-  const keyed = [...all].filter((s) => matchesFilters(s, f)).map((s) => ({ s, key: [sortValue(s, f.sort), s.id] as Key }));
-  keyed.sort((a, b) => compare(a.key, b.key));
-  return { keyed, compare };
-}
-
-/** Every session the filters match, in table order: what an export holds. */
-export function matchingSessions(all: Iterable<SessionSummary>, f: SessionFilters): SessionSummary[] {
-  return sortedMatches(all, f).keyed.map((item) => item.s);
-}
-
-/** Filters, sorts (stable: ties by id) and pages with a keyset cursor, so live inserts never shift pages. */
-export function selectSessions(all: Iterable<SessionSummary>, f: SessionFilters): SessionPage {
-  const { keyed, compare } = sortedMatches(all, f);
-  const after = decodeCursor(f.cursor);
-  const start = after ? keyed.findIndex((item) => compare(item.key, after) > 0) : 0;
-  const slice = start < 0 ? [] : keyed.slice(start, start + f.limit);
-  const last = slice.at(-1);
-  const more = start >= 0 && start + f.limit < keyed.length;
-  return { sessions: slice.map((item) => item.s), total: keyed.length, nextCursor: more && last ? encodeCursor(last.key) : undefined };
 }

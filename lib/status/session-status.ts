@@ -34,7 +34,7 @@ export function isLive(status: SessionStatus): boolean {
 }
 
 /** How long a session that ended in an error counts as needing you (as long as a turn that ended). */
-const ERROR_NEEDS_YOU_MS = 2 * 60 * 60_000;
+export const ERROR_NEEDS_YOU_MS = 2 * 60 * 60_000;
 
 /** "Needs you": the turn ended, a tool call waits for approval, or it just failed. */
 export function needsYou(status: StatusResult, now: number): boolean {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeSet, FullReadOptions } from '@/lib/server/readers/read-result';
 import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
 import { modelFigures, storeOn } from './support/session-db-store';
@@ -116,9 +116,13 @@ describe('a first read beside another process\'s first read on one session datab
     // What a first read stopped before its sums, then a start whose equal rows wrote nothing, left:
     // every message written, no usage summed, the source recorded complete (before migration 16).
     const raw = new Database(file);
-    raw.exec('DELETE FROM usage_rollup; DELETE FROM usage_total; DROP TABLE usage_pending; DELETE FROM schema_migration WHERE version > 15;');
+    raw.exec('DELETE FROM usage_rollup; DELETE FROM usage_total; DROP TABLE usage_pending; DROP TABLE session_summary; DELETE FROM schema_migration WHERE version > 15;');
     raw.close();
+    const warn = vi.spyOn(console, 'warn');
     const next = storeOn(dataDir, file);
+    // Brought forward by its migrations, not rebuilt (a rebuilt database reads every source again, and sums it all).
+    expect(warn.mock.calls.filter((args) => String(args[0]).includes('rebuilt'))).toEqual([]);
+    warn.mockRestore();
     const started = next.start();
     let first = modelFigures(next);
     while (!first.complete) {

@@ -45,6 +45,8 @@ const UNDO_RESUME_AT = 'ALTER TABLE source DROP COLUMN resume_at;';
 const UNDO_PART_EXTRA = 'ALTER TABLE part DROP COLUMN extra;';
 /** What migration 16 added (sessions whose usage is not summed yet), taken away. */
 const UNDO_USAGE_PENDING = 'DROP TABLE usage_pending;';
+/** What migration 17 added (the summaries' rows), taken away. */
+const UNDO_SESSION_SUMMARY = 'DROP TABLE session_summary;';
 
 describe('a session database its migrations cannot bring forward', () => {
   it('is rebuilt, and its sources are read into the new columns', async () => {
@@ -105,7 +107,7 @@ describe('a session database of schema 8 (before file entries)', () => {
     expect(first.taken.get('opencode-sqlite')).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} DELETE FROM schema_migration WHERE version > 8;`);
+    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} ${UNDO_SESSION_SUMMARY} DELETE FROM schema_migration WHERE version > 8;`);
     raw.close();
 
     const rebuilt = rebuildWarnings();
@@ -147,7 +149,7 @@ describe('a session database of schema 11 (before the totals above the session)'
     expect(first.figures.model.total.messages).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec(`${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} DELETE FROM schema_migration WHERE version > 11;`);
+    raw.exec(`${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} ${UNDO_SESSION_SUMMARY} DELETE FROM schema_migration WHERE version > 11;`);
     raw.close();
 
     const rebuilt = rebuildWarnings();

@@ -1,7 +1,8 @@
 import { projectLabels } from '@/lib/accounting/compute-stats';
-import { matchingSessions, selectSessions, sessionFiltersSchema } from '@/lib/sessions/session-filters';
+import { sessionFiltersSchema } from '@/lib/sessions/session-filters';
 import { sessionsToCsv } from '@/lib/sessions/sessions-csv';
 import { downloadAs, json, parseQuery } from '@/lib/server/http/responses';
+import { getSessionPage, getMatchingSessions } from '@/lib/server/queries/get-session-page';
 import { getStore } from '@/lib/server/store/get-store';
 import { teamSessionsResponse, wantsTeam } from '@/lib/server/team/team-routes';
 
@@ -14,7 +15,7 @@ export function GET(request: Request): Response | Promise<Response> {
   if (!query.ok) return query.response;
   const store = getStore();
   const format = query.value.format;
-  if (!format) return json({ ...selectSessions(store.summaryMap().values(), query.value), index: store.progress });
-  const sessions = matchingSessions(store.summaryMap().values(), query.value);
+  if (!format) return json({ ...getSessionPage(store, query.value), index: store.progress });
+  const sessions = getMatchingSessions(store, query.value);
   return downloadAs(format, { total: sessions.length, sessions }, () => sessionsToCsv(sessions, projectLabels(store.projects())), 'sessionscope-sessions');
 }

@@ -14,6 +14,7 @@ export interface SessionDb {
   usage_rollup: UsageRollupTable;
   usage_total: UsageTotalTable;
   usage_pending: UsagePendingTable;
+  session_summary: SessionSummaryTable;
   otlp_export: OtlpExportTable;
   part: PartTable;
   plan: PlanTable;
@@ -207,6 +208,47 @@ export interface UsageTotalTable extends UsageSums {
 export interface UsagePendingTable {
   source_id: number;
   session_id: string;
+}
+
+/**
+ * One row per session shown, from the source that owns it (one per id among a dashboard's sources):
+ * its summary as the session table lists it (`body`, a SessionSummary), with the columns its
+ * filters, orders and keyset pages read. Written by the store whenever it builds a session's
+ * summary anew (the session or a descendant changed, its status aged, the prices changed) and
+ * only when it differs (`hash`); statuses age with time and are kept current as they change.
+ */
+export interface SessionSummaryTable {
+  source_id: number;
+  session_id: string;
+  project_id: string;
+  directory: string;
+  parent_id: string | null;
+  forked_from: string | null;
+  kind: string;
+  /** 1 if archived. */
+  archived: number;
+  /** The title, lower-cased (the title order and the text filter). */
+  title_key: string;
+  /** An untitled session's first prompt, lower-cased (the text filter). */
+  prompt_key: string | null;
+  created: number;
+  first_activity: number;
+  last_activity: number;
+  /** The session's own messages'. */
+  cost: number;
+  /** With its descendants. */
+  total_cost: number;
+  tokens: number;
+  messages: number;
+  status: string;
+  /** The last write the status saw (an error needs you for two hours after it). */
+  last_write: number;
+  /** Its models, each between newlines (`\nanthropic/claude\n...`): a model filter is one `instr`. */
+  models: string;
+  /** Its agents, lower-cased, the same way. */
+  agents: string;
+  hash: string;
+  body: string;
 }
 
 /** One trace an OpenTelemetry endpoint acknowledged (`sessionscope export --otlp`): never sent to it again. */

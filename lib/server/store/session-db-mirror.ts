@@ -319,6 +319,34 @@ export class SessionDbMirror {
     return [...this.ids.values()];
   }
 
+  /** The database's id of a source. */
+  sourceIdOf(index: SourceIndex): number | undefined {
+    return this.ids.get(index);
+  }
+
+  /**
+   * Runs `task` on the database, or in one transaction of the process's writer (`writeWith`: the
+   * summaries' rows, see summary-rows.ts); undefined or false if the database failed (it is given
+   * up as any write's failure is).
+   */
+  readWith<T>(task: (db: SqliteSessionDb, sourceIds: readonly number[]) => T): T | undefined {
+    if (!this.usable || this.closed) return undefined;
+    let out: T | undefined;
+    this.guard(() => {
+      out = task(this.current_, this.sourceIds());
+    });
+    return out;
+  }
+
+  writeWith(task: (db: SqliteSessionDb, sourceIds: readonly number[]) => void): boolean {
+    let done = false;
+    this.guard(() => {
+      this.current_.transaction(() => task(this.current_, this.sourceIds()));
+      done = true;
+    });
+    return done;
+  }
+
   /** Writes a change set of the source; returns the sessions whose messages it wrote, moved or removed. */
   apply(index: SourceIndex, changes: ChangeSet): Set<string> {
     if (changes.complete && changes.recordsHeld) {

@@ -18,6 +18,7 @@ import { indexGate } from './index-gate';
 import { releaseMemorySoon } from '../memory/release-memory';
 import type { LiveOverlay } from './live-overlay';
 import { SessionDbMirror } from './session-db-mirror';
+import { SummaryRows } from './summary-rows';
 import { BULK_KINDS } from '../search/session-fingerprint';
 import { openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
@@ -81,6 +82,8 @@ export class Store {
   private readonly changeListeners = new Set<(change: StoreChange) => void>();
   /** The session database, kept equal to the sources: it holds their messages, and stats are SQL queries on it. */
   readonly sessionDb: SessionDbMirror;
+  /** The summaries' rows in it: the session table, projects and statuses are queries on them. */
+  private readonly summaryRows: SummaryRows;
 
   constructor(readers: readonly { reader: SourceReader; priority: number }[], options: StoreOptions = {}) {
     this.indexes = readers.map(({ reader, priority }) => new SourceIndex(reader, priority));
@@ -89,8 +92,15 @@ export class Store {
     this.sessionDb = new SessionDbMirror(db, this.indexes);
     // The cache file failed and a database in memory took its place: every source is read into it again.
     this.sessionDb.onReplaced = () => {
+      // Its summary rows too: written whole again with the next summaries.
+      this.summaryRows.reset();
+      this.summariesBuilt = false;
       for (const index of this.indexes) void this.reread(index);
     };
+    this.summaryRows = new SummaryRows(this.sessionDb, (id) => {
+      const owner = this.view.ownerOf(id);
+      return owner && this.sessionDb.sourceIdOf(owner);
+    });
     this.view = new MergedView(this.indexes);
     this.figures = new FiguresCache(this.view, () => this.prices);
     this.progress = { phase: 'starting', figuresComplete: false, sourcesDone: 0, sourcesTotal: readers.length, sessions: 0, messages: 0, startedAt: Date.now() };
@@ -289,6 +299,7 @@ export class Store {
       this.pending.clear();
       for (const summary of summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
       this.keepAgeingFigures();
+      this.summaryRows.write(summaries.keys(), summaries, true);
     }
     if (this.pending.size > 0) {
       this.update(this.pending, now);
@@ -317,6 +328,16 @@ export class Store {
       else this.ageing.delete(id);
     }
     this.keepAgeingFigures();
+    this.summaryRows.write(ids, this.summaryState.summaries);
+  }
+
+  /**
+   * Runs a query on the summaries' rows (see db/queries/session-summaries.ts), brought up to date
+   * first (changes taken in, statuses aged); undefined if the session database cannot answer.
+   */
+  summaryQuery<T>(task: (db: SqliteSessionDb, sourceIds: readonly number[]) => T): T | undefined {
+    this.summaryMap();
+    return this.sessionDb.readWith(task);
   }
 
   /** Only the figures that re-ageing reads every second stay in memory (see FiguresCache.keepOnly). */

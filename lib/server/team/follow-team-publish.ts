@@ -3,7 +3,7 @@ import { openPostgresSessionDb, type PostgresSessionDb } from '../db/postgres/po
 import { publish, type PublishSummary } from '../db/publish/publisher';
 import { existingRuntime } from '../store/get-store';
 import type { Store } from '../store/store';
-import { sessionStatuses } from './session-statuses';
+import { getSessionStatuses } from '../queries/get-session-statuses';
 import { storeSessionTexts } from './session-texts';
 import type { TeamConfig } from './team-config';
 
@@ -123,7 +123,7 @@ export class TeamPublishing {
     this.wholeNeeded = false;
     try {
       // No retries inside: this loop waits between attempts and reads what changed meanwhile.
-      const summary = await publish({ local: mirror.db, sourceIds: mirror.sourceIds(), team: this.team, machine: this.config.machine, person: this.config.person, retryFor: 0, sessions, statuses: sessionStatuses(this.store), plans: existingRuntime()?.plans.plans, ...(this.config.publishText ? { text: storeSessionTexts(this.store) } : {}) });
+      const summary = await publish({ local: mirror.db, sourceIds: mirror.sourceIds(), team: this.team, machine: this.config.machine, person: this.config.person, retryFor: 0, sessions, statuses: getSessionStatuses(this.store), plans: existingRuntime()?.plans.plans, ...(this.config.publishText ? { text: storeSessionTexts(this.store) } : {}) });
       if (whole) this.wholeAt = Date.now();
       if (this.failures > 0) log(`[sessionscope] team database ${this.config.where} is back: published`);
       this.failures = 0;

@@ -12,8 +12,9 @@ import { usageTotalMigration } from './0012-usage-total';
 import { resumeAtMigration } from './0013-resume-at';
 import { partExtraMigration } from './0015-part-extra';
 import { usagePendingMigration } from './0016-usage-pending';
+import { sessionSummaryMigration } from './0017-session-summary';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration, usageTotalMigration, resumeAtMigration, partExtraMigration, usagePendingMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration, usageTotalMigration, resumeAtMigration, partExtraMigration, usagePendingMigration, sessionSummaryMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

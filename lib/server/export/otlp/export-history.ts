@@ -8,6 +8,7 @@ import type { ExportLedger } from './export-ledger';
 import { loadSessionTree, rootSessionIds } from './load-session-tree';
 import { exportResource, personName, toReadableSpan } from './readable-spans';
 import type { TraceSender } from './trace-sender';
+import { getSessionStatuses } from '../../queries/get-session-statuses';
 
 export interface ExportOptions {
   /** The traces URL: the ledger's key. */
@@ -50,7 +51,7 @@ export async function exportHistory(store: Store, options: ExportOptions): Promi
   const roots = options.roots ?? rootSessionIds(store);
   const batchSize = Math.max(1, options.batch ?? 100);
   const summary: ExportSummary = { sessions: 0, traces: 0, spans: 0, alreadySent: 0, running: 0 };
-  const statuses = store.summaryMap();
+  const statuses = getSessionStatuses(store);
   let pending: TraceRecord[] = [];
   let pendingSpans = 0;
 

@@ -5,6 +5,7 @@ import type { Part } from '@/lib/model/part';
 import type { SessionStatus } from '@/lib/status/session-status';
 import type { OtelSession, SessionTree } from '@/lib/otel/session-tree';
 import type { Store } from '../../store/store';
+import { getSessionStatuses } from '../../queries/get-session-statuses';
 
 /**
  * Statuses of a turn not finished yet. A stale session (busy with nothing written for long) is
@@ -19,7 +20,7 @@ export function rootSessionIds(store: Store): string[] {
 }
 
 /** A root session and its descendants with their part bodies, as a session page shows them. */
-export async function loadSessionTree(store: Store, rootID: string, statuses = store.summaryMap()): Promise<SessionTree> {
+export async function loadSessionTree(store: Store, rootID: string, statuses: ReadonlyMap<string, SessionStatus> = getSessionStatuses(store)): Promise<SessionTree> {
   const sessions = new Map<string, OtelSession>();
   const queue = [rootID];
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
@@ -27,7 +28,7 @@ export async function loadSessionTree(store: Store, rootID: string, statuses = s
     if (!info || sessions.has(id)) continue;
     const messages = [...store.view.messages(id)];
     const parts = (await partsOf(store, id, messages)).map((part) => withIndexTimes(part, store, id));
-    const status = statuses.get(id)?.status.status;
+    const status = statuses.get(id);
     sessions.set(id, { info, messages, parts, running: status !== undefined && RUNNING.has(status) });
     appendAll(queue, store.view.childrenOf(id));
   }

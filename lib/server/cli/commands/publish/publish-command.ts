@@ -5,7 +5,7 @@ import { publish } from '../../../db/publish/publisher';
 import type { Command } from '../../commands';
 import { applyDataOptions, DATA_OPTIONS, DATA_OPTIONS_HELP } from '../../data-options';
 import { openLocalHistory } from '../../local-history';
-import { sessionStatuses } from '../../../team/session-statuses';
+import { getSessionStatuses } from '../../../queries/get-session-statuses';
 import { machineIdentity } from '../../../team/machine-identity';
 import { storeSessionTexts } from '../../../team/session-texts';
 import { publishesText } from '../../../team/team-config';
@@ -73,7 +73,7 @@ export const publishCommand: Command = {
         team,
         ...identity,
         // Statuses as the dashboard infers them, where this run read the history (a database that was current answers without a read: the statuses published stand).
-        ...(read ? { statuses: sessionStatuses(history.store) } : {}),
+        ...(read ? { statuses: getSessionStatuses(history.store) } : {}),
         ...(publishText ? { text: storeSessionTexts(history.store) } : {}),
         retryFor: retryFor * 1000,
         onRetry: (error, waitMs) => console.error(`sessionscope publish: ${where}: ${(error as Error).message}; trying again in ${(waitMs / 1000).toFixed(1)} s`),
