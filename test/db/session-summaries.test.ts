@@ -1,5 +1,8 @@
 // The session table is a query on the session database's summary rows: the same sessions, order,
 // totals and pages as the filters define over the summaries themselves (test/support/sessions-in-memory.ts).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_FILTERS, SOURCE_KINDS } from '@/lib/model/source';
@@ -11,7 +14,10 @@ import { matchingSessionsPlan, projectFiguresPlan, sessionPagePlan } from '@/lib
 import { runSync } from '@/lib/server/db/query-plan';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '@/lib/server/db/sqlite/sqlite-session-db';
+import { getProjects } from '@/lib/server/queries/get-projects';
+import { getMatchingSessions, getSessionPage } from '@/lib/server/queries/get-session-page';
 import { SummaryRows } from '@/lib/server/store/summary-rows';
+import { storeOn } from './support/session-db-store';
 import { matchingSessions, selectSessions } from '../support/sessions-in-memory';
 
 const NOW = 1_790_000_000_000;
@@ -170,5 +176,32 @@ describe('the session table as a query on the session database', () => {
     // Another dashboard's sources (ids 7, 8) see none of these rows.
     expect(runSync(db, sessionPagePlan('sqlite', [7, 8], sessionFiltersSchema.parse({}), NOW)).total).toBe(0);
     db.close();
+  });
+});
+
+describe('the session table and projects of a real OpenCode history (1.18.33)', () => {
+  it('lists every session the store holds, and each project counts its sessions, top-level sessions, cost and newest activity', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-summaries-'));
+    cpSync(path.join(import.meta.dirname, '../fixtures/opencode-1.18.33'), dir, { recursive: true });
+    const store = storeOn(dir, null);
+    try {
+      await store.start();
+      const all = getMatchingSessions(store, sessionFiltersSchema.parse({ archived: '1' }));
+      expect(all.map((s) => s.id).sort()).toEqual([...store.view.ids()].sort());
+      expect(getSessionPage(store, sessionFiltersSchema.parse({ archived: '1', limit: '1000' })).sessions).toEqual(all);
+      const expected = new Map<string, { sessions: number; roots: number; cost: number; lastActivity: number }>();
+      for (const s of all) {
+        const p = expected.get(s.projectID) ?? { sessions: 0, roots: 0, cost: 0, lastActivity: 0 };
+        expected.set(s.projectID, { sessions: p.sessions + 1, roots: p.roots + (s.parentID ? 0 : 1), cost: p.cost + s.cost, lastActivity: Math.max(p.lastActivity, s.lastActivity) });
+      }
+      const projects = getProjects(store).filter((p) => p.sessionCount > 0);
+      expect(projects.length).toBeGreaterThan(1);
+      expect(new Map(projects.map((p) => [p.id, { sessions: p.sessionCount, roots: p.rootSessionCount, cost: Number(p.cost.toFixed(12)), lastActivity: p.lastActivity }]))).toEqual(
+        new Map([...expected].map(([id, p]) => [id, { ...p, cost: Number(p.cost.toFixed(12)) }])),
+      );
+    } finally {
+      store.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
