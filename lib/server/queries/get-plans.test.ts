@@ -19,7 +19,7 @@ const plan: PlanView = {
   work: { workID: 'w', planName: 'build', planPath: '/p/.omo/plans/build.md', status: 'active', startedAt: 1, sessionIDs: ['root', 'child', 'ses_gone'], boulderPath: '/p/.omo/boulder.json', active: true },
   progress: { done: 1, total: 2, items: [] },
 };
-const runtime = { store: { summaryMap: () => summaries, progress: { phase: 'ready' } }, plans: { plans: [plan], issues: [], projectDirs: ['/p'] } } as unknown as Pick<Runtime, 'store' | 'plans'>;
+const runtime = { store: { summaries: () => summaries, progress: { phase: 'ready' } }, plans: { plans: [plan], issues: [], projectDirs: ['/p'] } } as unknown as Pick<Runtime, 'store' | 'plans'>;
 
 describe('getPlans', () => {
   it('joins each work to its sessions, marks missing ones and counts subagent cost once', () => {

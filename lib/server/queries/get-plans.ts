@@ -42,7 +42,7 @@ export interface PlansResponse {
 export function getPlans(runtime: Pick<Runtime, 'store' | 'plans' | 'followPlans'>): PlansResponse {
   // Asked before the start's put-off work began: the sessions' folders are searched now.
   runtime.followPlans?.();
-  const summaries = runtime.store.summaryMap();
+  const summaries = runtime.store.summaries();
   const lookup = (id: string) => {
     const s = summaries.get(id);
     return s ? { parentID: s.parentID, totalCost: s.total.cost } : undefined;

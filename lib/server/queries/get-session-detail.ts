@@ -11,6 +11,8 @@ import type { IndexPhase } from '@/lib/view/index-phase';
 import type { ReadIssue } from '../readers/read-result';
 import type { MessageParts } from '../store/part-cache';
 import type { Store } from '../store/store';
+import { forksPlan } from '../db/queries/session-summaries';
+import { runSync } from '../db/query-plan';
 
 export interface SessionDetail {
   session: SessionSummary;
@@ -41,7 +43,7 @@ const FIRST_BATCH = 8;
  * read (newest turns first, until the page is full); the step chart has its own query.
  */
 export async function getSessionDetail(store: Store, id: string, before?: string): Promise<SessionDetail | undefined> {
-  const summaries = store.summaryMap();
+  const summaries = store.summaries();
   const session = summaries.get(id);
   if (!session) return undefined;
   const messages = [...store.view.messages(id)];
@@ -82,7 +84,7 @@ export async function getSessionDetail(store: Store, id: string, before?: string
     session,
     parent: session.parentID ? summaries.get(session.parentID) : undefined,
     forkOrigin: session.forkedFrom ? summaries.get(session.forkedFrom) : undefined,
-    forks: [...summaries.values()].filter((s) => s.forkedFrom === id).sort((a, b) => a.time.created - b.time.created),
+    forks: store.summaryQuery((db, sourceIds) => runSync(db, forksPlan('sqlite', sourceIds, id))) ?? [],
     children: store.view
       .childrenOf(id)
       .map((child) => summaries.get(child))

@@ -4,7 +4,7 @@ import { buildTurns, type Turn } from '@/lib/sessions/build-turns';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { trimPart } from '@/lib/sessions/trim-part';
 import type { SessionExport } from '@/lib/share/session-export';
-import type { Store } from '../store/store';
+import type { Store, SummaryLookup } from '../store/store';
 
 /** A field of a shared file is cut past this (a 100 KB tool output says what it was without filling the file). */
 const FIELD_CHARS = 20_000;
@@ -16,7 +16,7 @@ interface Budget {
   parts: number;
 }
 
-async function exportOf(store: Store, session: SessionSummary, summaries: ReadonlyMap<string, SessionSummary>, depth: number, budget: Budget): Promise<SessionExport> {
+async function exportOf(store: Store, session: SessionSummary, summaries: SummaryLookup, depth: number, budget: Budget): Promise<SessionExport> {
   const messages = [...store.view.messages(session.id)];
   const held = await store.messageParts(session.id, messages.map((m) => m.id));
   // A part dated out of range is left out, as the session page leaves it out.
@@ -44,7 +44,7 @@ function trimTurn(turn: Turn): Turn {
 
 /** A session with all its turns and its subagents', for a shared file; undefined when there is no such session. */
 export async function getSessionExport(store: Store, id: string): Promise<SessionExport | undefined> {
-  const summaries = store.summaryMap();
+  const summaries = store.summaries();
   const session = summaries.get(id);
   if (!session) return undefined;
   return exportOf(store, session, summaries, 0, { parts: MAX_PARTS });

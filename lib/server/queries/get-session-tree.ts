@@ -14,9 +14,9 @@ export interface SessionTree {
 
 /** The whole tree a session belongs to: its topmost ancestor and every descendant, breadth first. */
 export function getSessionTree(store: Store, id: string): SessionTree | undefined {
-  const summaries = store.summaryMap();
-  if (!summaries.has(id)) return undefined;
-  const rootID = store.view.withAncestors(id).filter((a) => summaries.has(a)).at(-1) ?? id;
+  const summaries = store.summaries();
+  if (!summaries.get(id)) return undefined;
+  const rootID = store.view.withAncestors(id).filter((a) => summaries.get(a)).at(-1) ?? id;
   const sessions: SessionSummary[] = [];
   const seen = new Set<string>();
   const queue = [rootID];

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { PriceResolver } from '@/lib/pricing/price-types';
-import { rollUpAll, type SubtreeCache } from '@/lib/sessions/roll-up';
+import { rollUpAll } from '@/lib/sessions/roll-up';
 import { figuresOfTally, sessionFigures, type SessionFigures } from '@/lib/sessions/session-figures';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { inferStatus } from '@/lib/status/infer-status';
@@ -62,35 +62,29 @@ export class FiguresCache {
   }
 }
 
-/** Summaries and the unfinished roll-ups behind them, kept between updates. */
-export interface SummaryState {
-  summaries: Map<string, SessionSummary>;
-  subtrees: SubtreeCache;
+/** What a build of some sessions' summaries reads beside the sources. */
+export interface SummaryInputs {
+  /** Untitled sessions' first prompts (see first-prompts.ts). */
+  firstPrompts?: ReadonlyMap<string, string>;
+  /** What OpenCode's servers say beside the disk. */
+  live?: LiveOverlay;
+  /** A session's summary as last written (its status is an unchanged child's in a parent's status). */
+  stored?: (id: string) => SessionSummary | undefined;
 }
 
 /**
  * Builds session summaries: own figures, roll-ups over descendants, inferred status. With `only`,
- * just those sessions are (re)built into `state` and every other session's roll-up and status is
- * taken from it: a change costs work in proportion to the sessions it touched (and their
- * ancestors), not to the history. Without, everything is built anew.
+ * just those sessions are built (the callers pass a changed session with its ancestors), the
+ * statuses of their other children taken as they were stored; without, every session. Returns the
+ * summaries built: a session in `only` that no source holds any more has none.
  */
-export function buildSummaries(
-  view: MergedView,
-  figures: FiguresCache,
-  now: number,
-  state: SummaryState = { summaries: new Map(), subtrees: new Map() },
-  only?: ReadonlySet<string>,
-  firstPrompts?: ReadonlyMap<string, string>,
-  live?: LiveOverlay,
-): Map<string, SessionSummary> {
-  if (!only) {
-    state.summaries.clear();
-    state.subtrees.clear();
-  }
+export function buildSummaries(view: MergedView, figures: FiguresCache, now: number, only?: ReadonlySet<string>, inputs: SummaryInputs = {}): Map<string, SessionSummary> {
+  const { firstPrompts, live } = inputs;
   const stale = only ?? new Set(view.ids());
-  const reusable = (id: string): SessionSummary | undefined => (stale.has(id) ? undefined : state.summaries.get(id));
+  const reusable = (id: string): SessionSummary | undefined => (stale.has(id) ? undefined : inputs.stored?.(id));
   const ids = [...stale];
-  const totals = rollUpAll(ids, (id) => figures.get(id), (id) => view.childrenOf(id), { cache: state.subtrees, stale });
+  // An unchanged child's subtree is summed again from its sessions' figures (one query each).
+  const totals = rollUpAll(ids, (id) => figures.get(id), (id) => view.childrenOf(id), { cache: new Map(), stale });
   const statuses = new Map<string, StatusResult>();
   const statusOf = (id: string, depth = 0): StatusResult => {
     const cached = statuses.get(id) ?? reusable(id)?.status;
@@ -118,21 +112,12 @@ export function buildSummaries(
     statuses.set(id, status);
     return status;
   };
-  const out = state.summaries;
+  const out = new Map<string, SessionSummary>();
   for (const id of ids) {
     const session = view.session(id);
-    if (!session) {
-      out.delete(id);
-      state.subtrees.delete(id);
-      continue;
-    }
-    const own = figures.get(id);
     const total = totals.get(id);
-    if (!total) {
-      out.delete(id);
-      state.subtrees.delete(id);
-      continue;
-    }
+    if (!session || !total) continue;
+    const own = figures.get(id);
     out.set(id, {
       id,
       title: session.title,

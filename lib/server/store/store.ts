@@ -6,7 +6,7 @@ import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
 import { emptyChangeSet, isEmptyChangeSet, type ChangeSet, type ContentRequest, type FullReadOptions, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
 import { totalsInFlight, yieldToRequests } from '../http/request-activity';
-import { buildSummaries, FiguresCache, type SummaryState } from './build-summaries';
+import { buildSummaries, FiguresCache, type SummaryInputs } from './build-summaries';
 import { MergedView } from './merged-view';
 import { PartCache, type MessageParts, type SessionExtras } from './part-cache';
 import { SourceIndex } from './source-index';
@@ -22,6 +22,11 @@ import { SummaryRows } from './summary-rows';
 import { BULK_KINDS } from '../search/session-fingerprint';
 import { openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
+
+/** Sessions' summaries by id (see Store.summaries). */
+export interface SummaryLookup {
+  get(id: string): SessionSummary | undefined;
+}
 
 export interface StoreOptions {
   /** The session database the store keeps (the runtime's is the cache file). Default: one in memory. */
@@ -65,7 +70,6 @@ export class Store {
   prices: PriceResolver = sharedPrices();
   private readonly parts = new PartCache();
   private readonly stepIndexes = new StepIndexCache();
-  private readonly summaryState: SummaryState = { summaries: new Map(), subtrees: new Map() };
   /** Whether the summaries were built once (after that, changes only update them). */
   private summariesBuilt = false;
   private agedAt = 0;
@@ -280,55 +284,96 @@ export class Store {
   }
 
   /**
-   * Every session's summary. Kept up to date by each change for the sessions it touched; statuses
-   * that can change with time alone (busy turns stale, waiting turns idle) are re-aged when older
-   * than a second, and only those.
+   * Brings the summaries' rows in the session database up to date: built whole once, then for the
+   * sessions each change touched (with their ancestors); statuses that can change with time alone
+   * (busy turns stale, waiting turns idle) are re-aged when older than a second, and only those.
+   * Memory holds none of them: every read is a query on the rows (`summaries`, `summaryQuery`).
    */
-  summaryMap(): Map<string, SessionSummary> {
+  private bringSummariesUpToDate(): void {
     const now = Date.now();
-    const { summaries } = this.summaryState;
     if (!this.summariesBuilt) {
+      let summaries: Map<string, SessionSummary>;
       try {
         this.figures.primeAll(this.indexes);
-        buildSummaries(this.view, this.figures, now, this.summaryState, undefined, this.firstPrompts, this.live);
+        summaries = buildSummaries(this.view, this.figures, now, undefined, this.summaryInputs());
       } finally {
         for (const index of this.indexes) index.unprimeParts();
       }
       this.summariesBuilt = true;
       this.agedAt = now;
       this.pending.clear();
+      this.ageing.clear();
       for (const summary of summaries.values()) if (isLive(summary.status.status)) this.ageing.add(summary.id);
       this.keepAgeingFigures();
       this.summaryRows.write(summaries.keys(), summaries, true);
     }
     if (this.pending.size > 0) {
-      this.update(this.pending, now);
+      const ids = new Set(this.pending);
       this.pending.clear();
+      this.update(ids, now);
     }
     if (now - this.agedAt > 1_000) this.reage(now);
-    return summaries;
   }
 
-  /** Re-evaluates the sessions whose status can age, and their ancestors; returns those that changed. */
+  private summaryInputs(): SummaryInputs {
+    return { firstPrompts: this.firstPrompts, live: this.live, stored: (id) => this.storedSummary(id) };
+  }
+
+  /** A session's summary as its row holds it. */
+  private storedSummary(id: string): SessionSummary | undefined {
+    const owner = this.view.ownerOf(id);
+    const source = owner && this.sessionDb.sourceIdOf(owner);
+    return source === undefined ? undefined : this.summaryRows.read(source, id);
+  }
+
+  /** Sessions' summaries, up to date, each read from its row when first asked for. */
+  summaries(): SummaryLookup {
+    this.bringSummariesUpToDate();
+    const read = new Map<string, SessionSummary | undefined>();
+    return {
+      get: (id) => {
+        if (!read.has(id)) read.set(id, this.storedSummary(id));
+        return read.get(id);
+      },
+    };
+  }
+
+  /**
+   * Every session's summary, read from the session database: a whole-history read, for tests and
+   * tools that compare all of them (pages use `summaries` and `summaryQuery`).
+   */
+  summaryMap(): Map<string, SessionSummary> {
+    const lookup = this.summaries();
+    const out = new Map<string, SessionSummary>();
+    for (const id of this.view.ids()) {
+      const summary = lookup.get(id);
+      if (summary) out.set(id, summary);
+    }
+    return out;
+  }
+
+  /** Re-evaluates the sessions whose status can age, and their ancestors; returns those whose status changed. */
   private reage(now: number): string[] {
-    const { summaries } = this.summaryState;
     const ageing = new Set<string>();
     for (const id of this.ageing) for (const related of this.view.withAncestors(id)) ageing.add(related);
-    const before = new Map([...ageing].map((id) => [id, summaries.get(id)?.status.status]));
-    this.update(ageing, now);
     this.agedAt = now;
-    return [...ageing].filter((id) => summaries.get(id)?.status.status !== before.get(id));
+    if (ageing.size === 0) return [];
+    const before = new Map([...ageing].map((id) => [id, this.storedSummary(id)?.status.status]));
+    const built = this.update(ageing, now);
+    return [...ageing].filter((id) => built.get(id)?.status.status !== before.get(id));
   }
 
-  private update(ids: ReadonlySet<string>, now: number): void {
-    buildSummaries(this.view, this.figures, now, this.summaryState, ids, this.firstPrompts, this.live);
+  /** Builds the summaries of `ids` anew and writes their rows; returns them. */
+  private update(ids: ReadonlySet<string>, now: number): Map<string, SessionSummary> {
+    const built = buildSummaries(this.view, this.figures, now, ids, this.summaryInputs());
     for (const id of ids) {
-      const status = this.summaryState.summaries.get(id)?.status.status;
+      const status = built.get(id)?.status.status;
       if (status && isLive(status)) this.ageing.add(id);
       else this.ageing.delete(id);
     }
     this.keepAgeingFigures();
-    this.summaryRows.write(ids, this.summaryState.summaries);
+    this.summaryRows.write(ids, built);
+    return built;
   }
 
   /**
@@ -336,7 +381,7 @@ export class Store {
    * first (changes taken in, statuses aged); undefined if the session database cannot answer.
    */
   summaryQuery<T>(task: (db: SqliteSessionDb, sourceIds: readonly number[]) => T): T | undefined {
-    this.summaryMap();
+    this.bringSummariesUpToDate();
     return this.sessionDb.readWith(task);
   }
 
@@ -519,7 +564,7 @@ export class Store {
 
   /** Busy turns into stale, waiting into idle, with time alone: tell pages when that happens. */
   private recheckStatuses(): void {
-    this.summaryMap();
+    this.bringSummariesUpToDate();
     const changed = this.reage(Date.now());
     if (changed.length > 0) this.events.emit(changed, ['sessions']);
   }

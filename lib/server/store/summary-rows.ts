@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { upsertStatement } from '../db/ingest/upsert-statement';
-import { deleteSummaryQuery, listEntry, summaryHashesQuery } from '../db/queries/session-summaries';
+import { deleteSummaryQuery, listEntry, summaryBodyQuery, summaryHashesQuery } from '../db/queries/session-summaries';
 import type { SessionSummaryTable } from '../db/schema';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 
@@ -39,6 +39,12 @@ export class SummaryRows {
     /** The database's id of the source that owns a session. */
     private readonly ownerOf: (id: string) => number | undefined,
   ) {}
+
+  /** A session's summary as its row (of the source that owns it) holds it. */
+  read(source: number, id: string): SessionSummary | undefined {
+    const body = this.target.readWith((db) => db.value<string>(summaryBodyQuery('sqlite', source, id)));
+    return typeof body === 'string' ? (JSON.parse(body) as SessionSummary) : undefined;
+  }
 
   /** The database was replaced (it holds no row): the next write starts from what it holds. */
   reset(): void {

@@ -39,6 +39,6 @@ export const sessionSummaryMigration: Migration = {
     // The table's default order (most recently active first), paged by keyset; other orders sort the matches.
     db.schema.createIndex('session_summary_by_activity').on('session_summary').columns(['last_activity', 'session_id']).compile(),
     db.schema.createIndex('session_summary_by_id').on('session_summary').column('session_id').compile(),
-    db.schema.createIndex('session_summary_by_parent').on('session_summary').column('parent_id').compile(),
+    db.schema.createIndex('session_summary_by_fork').on('session_summary').column('forked_from').compile(),
   ],
 };

@@ -95,6 +95,17 @@ export function summaryStatusesQuery(engine: Engine, sourceIds: readonly number[
   return queryBuilder(engine).selectFrom('session_summary').select(['session_id', 'status']).where('source_id', 'in', ids(sourceIds)).compile();
 }
 
+/** One session's row, from the source that owns it. */
+export function summaryBodyQuery(engine: Engine, sourceId: number, sessionID: string) {
+  return queryBuilder(engine).selectFrom('session_summary').select('body').where('source_id', '=', sourceId).where('session_id', '=', sessionID).compile();
+}
+
+/** The sessions forked from this one, oldest first. */
+export function* forksPlan(engine: Engine, sourceIds: readonly number[], sessionID: string): QueryPlan<SessionSummary[]> {
+  const rows = yield queryBuilder(engine).selectFrom('session_summary').select('body').where('source_id', 'in', ids(sourceIds)).where('forked_from', '=', sessionID).orderBy('created').orderBy('session_id').compile();
+  return rows.map(summaryOf);
+}
+
 /** The stored rows' ids, sources and hashes (what a write compares with). */
 export function summaryHashesQuery(engine: Engine, sourceIds: readonly number[]) {
   return queryBuilder(engine).selectFrom('session_summary').select(['source_id', 'session_id', 'hash']).where('source_id', 'in', ids(sourceIds)).compile();
