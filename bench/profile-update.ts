@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   for (let i = 0; i < Number(values.iterations); i++) {
     await store.absorb(index, [writer.write(i).path]);
-    if (values.summaries) store.summaryMap();
+    if (values.summaries) store.summaries();
   }
   const elapsed = performance.now() - started;
   const { profile } = await post<{ profile: Profiler.Profile }>(session, 'Profiler.stop');

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { findDatabases } from '../lib/server/config';
 import { createReaders } from '../lib/server/store/get-store';
 import { Store } from '../lib/server/store/store';
+import { getSessionPage } from '../lib/server/queries/get-session-page';
+import { sessionFiltersSchema } from '../lib/sessions/session-filters';
 import { median } from './lib/figures';
 import { partWriter } from './lib/part-writers';
 
@@ -19,7 +21,9 @@ async function main(): Promise<void> {
   const loadMs = performance.now() - loadStarted;
   const index = store.indexes.find((i) => i.reader.found() && i.reader.kind === (format === 'sqlite' ? 'opencode-sqlite' : 'opencode-json'));
   if (!index) throw new Error(`no ${format} source in ${dir}`);
-  store.summaryMap();
+  // The session table's first page, as `/api/sessions` answers it after each change.
+  const firstPage = sessionFiltersSchema.parse({});
+  getSessionPage(store, firstPage);
   for (const opened of writer.begin()) await store.absorb(index, [opened.path]);
   const absorb: number[] = [];
   const withSummaries: number[] = [];
@@ -29,7 +33,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     await store.absorb(index, [path]);
     const absorbed = performance.now();
-    store.summaryMap();
+    getSessionPage(store, firstPage);
     const done = performance.now();
     // The first few warm the JIT; keep them out of the figures.
     if (i >= 5) {

@@ -46,7 +46,7 @@ const UNDO_PART_EXTRA = 'ALTER TABLE part DROP COLUMN extra;';
 /** What migration 16 added (sessions whose usage is not summed yet), taken away. */
 const UNDO_USAGE_PENDING = 'DROP TABLE usage_pending;';
 /** What migration 17 added (the summaries' rows), taken away. */
-const UNDO_SESSION_SUMMARY = 'DROP TABLE session_summary;';
+const UNDO_SESSION_SUMMARY = 'DROP TABLE session_summary; DROP TABLE session_summary_body;';
 
 describe('a session database its migrations cannot bring forward', () => {
   it('is rebuilt, and its sources are read into the new columns', async () => {

@@ -15,6 +15,7 @@ export interface SessionDb {
   usage_total: UsageTotalTable;
   usage_pending: UsagePendingTable;
   session_summary: SessionSummaryTable;
+  session_summary_body: SessionSummaryBodyTable;
   otlp_export: OtlpExportTable;
   part: PartTable;
   plan: PlanTable;
@@ -212,8 +213,8 @@ export interface UsagePendingTable {
 
 /**
  * One row per session shown, from the source that owns it (one per id among a dashboard's sources):
- * its summary as the session table lists it (`body`, a SessionSummary), with the columns its
- * filters, orders and keyset pages read. Written by the store whenever it builds a session's
+ * the columns the session table's filters, orders and keyset pages read; the summary itself is in
+ * SessionSummaryBodyTable. Written by the store whenever it builds a session's
  * summary anew (the session or a descendant changed, its status aged, the prices changed) and
  * only when it differs (`hash`); statuses age with time and are kept current as they change.
  */
@@ -247,7 +248,14 @@ export interface SessionSummaryTable {
   models: string;
   /** Its agents, lower-cased, the same way. */
   agents: string;
+  /** Of the summary's JSON (SessionSummaryBodyTable): a summary built again the same writes nothing. */
   hash: string;
+}
+
+/** A session's summary as the session table lists it (a SessionSummary's JSON), beside its SessionSummaryTable row. */
+export interface SessionSummaryBodyTable {
+  source_id: number;
+  session_id: string;
   body: string;
 }
 

@@ -2,19 +2,25 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { upsertStatement } from '../db/ingest/upsert-statement';
-import { deleteSummaryQuery, listEntry, summaryBodyQuery, summaryHashesQuery } from '../db/queries/session-summaries';
-import type { SessionSummaryTable } from '../db/schema';
+import { deleteSummaryQueries, listEntry, summaryBodyQuery, summaryHashesQuery } from '../db/queries/session-summaries';
+import type { SessionSummaryBodyTable, SessionSummaryTable } from '../db/schema';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
 
 const KEYS = ['source_id', 'session_id'] as const;
 const COLUMNS = [
   'source_id', 'session_id', 'project_id', 'directory', 'parent_id', 'forked_from', 'kind', 'archived', 'title_key', 'prompt_key', 'created', 'first_activity',
-  'last_activity', 'cost', 'total_cost', 'tokens', 'messages', 'status', 'last_write', 'models', 'agents', 'hash', 'body',
+  'last_activity', 'cost', 'total_cost', 'tokens', 'messages', 'status', 'last_write', 'models', 'agents', 'hash',
 ] as const satisfies readonly (keyof SessionSummaryTable)[];
+const BODY_COLUMNS = ['source_id', 'session_id', 'body'] as const satisfies readonly (keyof SessionSummaryBodyTable)[];
 /** Rows per statement: a first build writes every session's. */
 const BATCH = 50;
 const many = upsertStatement('sqlite', 'session_summary', KEYS, COLUMNS, { rows: BATCH });
 const one = upsertStatement('sqlite', 'session_summary', KEYS, COLUMNS);
+const manyBodies = upsertStatement('sqlite', 'session_summary_body', KEYS, BODY_COLUMNS, { rows: BATCH });
+const oneBody = upsertStatement('sqlite', 'session_summary_body', KEYS, BODY_COLUMNS);
+
+/** A summary as its two rows. */
+type SummaryRow = SessionSummaryTable & SessionSummaryBodyTable;
 
 /** Where the rows go: the session database with the sources the store reads. */
 export interface SummaryRowsTarget {
@@ -58,7 +64,7 @@ export class SummaryRows {
   write(ids: Iterable<string>, summaries: ReadonlyMap<string, SessionSummary>, whole = false): void {
     const stored = (this.stored ??= this.target.readWith((db, sourceIds) => storedRows(db, sourceIds)));
     if (!stored) return;
-    const rows: SessionSummaryTable[] = [];
+    const rows: SummaryRow[] = [];
     const gone = new Set<string>();
     const seen = new Set<string>();
     for (const id of ids) {
@@ -76,12 +82,20 @@ export class SummaryRows {
     if (whole) for (const id of stored.keys()) if (!seen.has(id)) gone.add(id);
     if (rows.length === 0 && gone.size === 0) return;
     const written = this.target.writeWith((db, sourceIds) => {
-      for (const id of gone) db.run(deleteSummaryQuery('sqlite', sourceIds, id, -1));
+      for (const id of gone) for (const query of deleteSummaryQueries('sqlite', sourceIds, id, -1)) db.run(query);
       // A session whose owner changed (a source of higher priority holds it now): the other rows go.
-      for (const row of rows) if ((stored.get(row.session_id)?.source ?? row.source_id) !== row.source_id) db.run(deleteSummaryQuery('sqlite', sourceIds, row.session_id, row.source_id));
+      for (const row of rows) if ((stored.get(row.session_id)?.source ?? row.source_id) !== row.source_id) for (const query of deleteSummaryQueries('sqlite', sourceIds, row.session_id, row.source_id)) db.run(query);
       let i = 0;
-      for (; i + BATCH <= rows.length; i += BATCH) db.run(many.query, many.parameters(rows.slice(i, i + BATCH)));
-      for (; i < rows.length; i++) db.run(one.query, one.parameters(rows.slice(i, i + 1)));
+      for (; i + BATCH <= rows.length; i += BATCH) {
+        const batch = rows.slice(i, i + BATCH);
+        db.run(many.query, many.parameters(batch));
+        db.run(manyBodies.query, manyBodies.parameters(batch));
+      }
+      for (; i < rows.length; i++) {
+        const row = rows.slice(i, i + 1);
+        db.run(one.query, one.parameters(row));
+        db.run(oneBody.query, oneBody.parameters(row));
+      }
     });
     if (!written) {
       // The database failed (and was replaced by one in memory): the next write reads what that holds.
@@ -100,7 +114,7 @@ function storedRows(db: SqliteSessionDb, sourceIds: readonly number[]): Stored {
 }
 
 /** A summary as its row. */
-export function rowOf(source: number, s: SessionSummary): SessionSummaryTable {
+export function rowOf(source: number, s: SessionSummary): SummaryRow {
   const body = JSON.stringify(s);
   return {
     source_id: source,

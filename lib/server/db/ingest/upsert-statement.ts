@@ -2,7 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { queryBuilder, type Engine } from '../builders';
 import type { SessionDb } from '../schema';
 
-type Table = 'project' | 'session' | 'message' | 'part' | 'source_file' | 'session_summary';
+type Table = 'project' | 'session' | 'message' | 'part' | 'source_file' | 'session_summary' | 'session_summary_body';
 
 export interface UpsertStatement<Row> {
   query: CompiledQuery;

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from './migration';
 
 /**
- * Each shown session's summary (SessionSummaryTable): the session table, its filters and pages,
- * the projects' counts and the statuses a publish sends are queries on it.
+ * Each shown session's summary (SessionSummaryTable, SessionSummaryBodyTable): the session table,
+ * its filters and pages, the projects' counts and the statuses a publish sends are queries on it.
  */
 export const sessionSummaryMigration: Migration = {
   version: 17,
@@ -33,12 +33,19 @@ export const sessionSummaryMigration: Migration = {
       .addColumn('models', 'text', (c) => c.notNull())
       .addColumn('agents', 'text', (c) => c.notNull())
       .addColumn('hash', 'text', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('session_summary_pk', ['source_id', 'session_id'])
+      .compile(),
+    // The summaries themselves apart: a count or a filter scans the narrow rows above, not 24 MB of JSON.
+    db.schema
+      .createTable('session_summary_body')
+      .addColumn('source_id', 'integer', (c) => c.notNull())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('session_summary_body_pk', ['source_id', 'session_id'])
       .compile(),
     // The table's default order (most recently active first), paged by keyset; other orders sort the matches.
     db.schema.createIndex('session_summary_by_activity').on('session_summary').columns(['last_activity', 'session_id']).compile(),
-    db.schema.createIndex('session_summary_by_id').on('session_summary').column('session_id').compile(),
-    db.schema.createIndex('session_summary_by_fork').on('session_summary').column('forked_from').compile(),
+    // Forks are few: the index holds only them (a live write to any other session leaves it alone).
+    db.schema.createIndex('session_summary_by_fork').on('session_summary').column('forked_from').where(sql.ref('forked_from'), 'is not', null).compile(),
   ],
 };

@@ -58,7 +58,7 @@ function afterKey(f: SessionFilters, after: [number | string, string]): Expressi
 
 /** One page of the session table: `limit + 1` rows (the extra one says there is a next page), in order. */
 export function summaryPageQuery(engine: Engine, sourceIds: readonly number[], f: SessionFilters, now: number, after: [number | string, string] | undefined, limit: number) {
-  let q = summariesMatching(engine, sourceIds, f, now).select(['session_id', 'body', sortColumn(f.sort)]);
+  let q = summariesMatching(engine, sourceIds, f, now).select(['source_id', 'session_id', sortColumn(f.sort)]);
   if (after) q = q.where(afterKey(f, after));
   return q.orderBy(sortColumn(f.sort), f.order).orderBy('session_id', f.order).limit(limit).compile();
 }
@@ -69,7 +69,7 @@ export function summaryCountQuery(engine: Engine, sourceIds: readonly number[], 
 
 /** Every matching row in the table's order (an export). */
 export function summariesInOrderQuery(engine: Engine, sourceIds: readonly number[], f: SessionFilters, now: number) {
-  return summariesMatching(engine, sourceIds, f, now).select(['body']).orderBy(sortColumn(f.sort), f.order).orderBy('session_id', f.order).compile();
+  return summariesMatching(engine, sourceIds, f, now).select(['source_id', 'session_id']).orderBy(sortColumn(f.sort), f.order).orderBy('session_id', f.order).compile();
 }
 
 /** What each project holds: sessions, top-level sessions, own cost, newest activity, and a folder and source for a project no source names. */
@@ -97,13 +97,13 @@ export function summaryStatusesQuery(engine: Engine, sourceIds: readonly number[
 
 /** One session's row, from the source that owns it. */
 export function summaryBodyQuery(engine: Engine, sourceId: number, sessionID: string) {
-  return queryBuilder(engine).selectFrom('session_summary').select('body').where('source_id', '=', sourceId).where('session_id', '=', sessionID).compile();
+  return queryBuilder(engine).selectFrom('session_summary_body').select('body').where('source_id', '=', sourceId).where('session_id', '=', sessionID).compile();
 }
 
 /** The sessions forked from this one, oldest first. */
 export function* forksPlan(engine: Engine, sourceIds: readonly number[], sessionID: string): QueryPlan<SessionSummary[]> {
-  const rows = yield queryBuilder(engine).selectFrom('session_summary').select('body').where('source_id', 'in', ids(sourceIds)).where('forked_from', '=', sessionID).orderBy('created').orderBy('session_id').compile();
-  return rows.map(summaryOf);
+  const rows = yield queryBuilder(engine).selectFrom('session_summary').select(['source_id', 'session_id']).where('source_id', 'in', ids(sourceIds)).where('forked_from', '=', sessionID).orderBy('created').orderBy('session_id').compile();
+  return yield* summariesOfRows(engine, rows);
 }
 
 /** The stored rows' ids, sources and hashes (what a write compares with). */
@@ -111,12 +111,33 @@ export function summaryHashesQuery(engine: Engine, sourceIds: readonly number[])
   return queryBuilder(engine).selectFrom('session_summary').select(['source_id', 'session_id', 'hash']).where('source_id', 'in', ids(sourceIds)).compile();
 }
 
-/** A session's rows among `sourceIds` other than its owner's (the owner changed), or all of them (`keep` -1: it went). */
-export function deleteSummaryQuery(engine: Engine, sourceIds: readonly number[], sessionID: string, keep: number) {
-  return queryBuilder(engine).deleteFrom('session_summary').where('source_id', 'in', ids(sourceIds)).where('source_id', '<>', keep).where('session_id', '=', sessionID).compile();
+/** A session's rows among `sourceIds` other than its owner's (the owner changed), or all of them (`keep` -1: it went): of both tables. */
+export function deleteSummaryQueries(engine: Engine, sourceIds: readonly number[], sessionID: string, keep: number) {
+  return (['session_summary', 'session_summary_body'] as const).map((table) => queryBuilder(engine).deleteFrom(table).where('source_id', 'in', ids(sourceIds)).where('source_id', '<>', keep).where('session_id', '=', sessionID).compile());
 }
 
-const summaryOf = (row: Record<string, unknown>) => JSON.parse(String(row.body)) as SessionSummary;
+/** Bodies read per query: an export of every session reads them in steps. */
+const BODIES_AT_ONCE = 500;
+
+/** The summaries of these rows (source and session ids), in their order. */
+function* summariesOfRows(engine: Engine, rows: readonly Record<string, unknown>[]): QueryPlan<SessionSummary[]> {
+  const key = (r: Record<string, unknown>) => `${Number(r.source_id)}\u0000${String(r.session_id)}`;
+  const bodies = new Map<string, string>();
+  for (let i = 0; i < rows.length; i += BODIES_AT_ONCE) {
+    const step = rows.slice(i, i + BODIES_AT_ONCE);
+    const found = yield queryBuilder(engine)
+      .selectFrom('session_summary_body')
+      .select(['source_id', 'session_id', 'body'])
+      .where('source_id', 'in', [...new Set(step.map((r) => Number(r.source_id)))])
+      .where('session_id', 'in', step.map((r) => String(r.session_id)))
+      .compile();
+    for (const r of found) bodies.set(key(r), String(r.body));
+  }
+  return rows.flatMap((r) => {
+    const body = bodies.get(key(r));
+    return body === undefined ? [] : [JSON.parse(body) as SessionSummary];
+  });
+}
 
 /**
  * `GET /api/sessions`: one page of the session table (filters, order, keyset cursor) and how many
@@ -129,12 +150,13 @@ export function* sessionPagePlan(engine: Engine, sourceIds: readonly number[], f
   const total = Number((yield summaryCountQuery(engine, sourceIds, f, now))[0]?.n ?? 0);
   const last = rows.length > f.limit ? shown.at(-1) : undefined;
   const key = last?.[sortColumn(f.sort)];
-  return { sessions: shown.map(summaryOf), total, nextCursor: last && (typeof key === 'number' || typeof key === 'string') ? encodeCursor([key, String(last.session_id)]) : undefined };
+  const sessions = yield* summariesOfRows(engine, shown);
+  return { sessions, total, nextCursor: last && (typeof key === 'number' || typeof key === 'string') ? encodeCursor([key, String(last.session_id)]) : undefined };
 }
 
 /** Every session the filters match, in table order: what an export holds. */
 export function* matchingSessionsPlan(engine: Engine, sourceIds: readonly number[], f: SessionFilters, now: number): QueryPlan<SessionSummary[]> {
-  return (yield summariesInOrderQuery(engine, sourceIds, f, now)).map(summaryOf);
+  return yield* summariesOfRows(engine, yield summariesInOrderQuery(engine, sourceIds, f, now));
 }
 
 /** Each project's sessions, top-level sessions, own cost and newest activity, with a folder and source for a project no source names. */

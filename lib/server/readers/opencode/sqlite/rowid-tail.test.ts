@@ -12,20 +12,20 @@ function tableAndCursor() {
   const idAt = db.prepare('SELECT id FROM part WHERE rowid = ?').pluck();
   const q = { newestAtOrBelow: (rowid: number, limit: number) => newest.all(rowid, limit) as { rowid: number; id: string }[], atOrBelow: (rowid: number) => atOrBelow.get(rowid) as { rowid: number; id: string } | undefined, idAt: (rowid: number) => idAt.get(rowid) as string | undefined };
   let cursor = 0;
-  let tail: RowidTail | undefined;
+  let tail: { tail: RowidTail; placedAt: number } | undefined;
   const seen = new Set<string>();
   let readAgain = 0;
   const read = (): void => {
-    cursor = safeRowid(q, tail, cursor);
+    cursor = safeRowid(q, tail?.tail, cursor);
     for (const row of db.prepare('SELECT rowid AS rowid, id FROM part WHERE rowid > ? ORDER BY rowid').all(cursor) as { rowid: number; id: string }[]) {
       if (seen.has(row.id)) readAgain++;
       seen.add(row.id);
       cursor = row.rowid;
     }
-    tail = rememberTail(q, cursor);
+    tail = rememberTail(q, cursor, tail);
   };
   const ids = () => db.prepare('SELECT id FROM part').pluck().all() as string[];
-  return { db, read, seen, ids, tail: () => tail ?? [], readAgain: () => readAgain };
+  return { db, read, seen, ids, tail: () => tail?.tail ?? [], readAgain: () => readAgain };
 }
 
 type Op = { kind: 'insert'; n: number } | { kind: 'delete-newest'; n: number } | { kind: 'delete-any'; at: number } | { kind: 'read' };

@@ -27,17 +27,26 @@ interface TailQueries {
   idAt(rowid: number): string | undefined;
 }
 
-/** The rows a cursor at `top` remembers (see RowidTail), as they are now. */
-export function rememberTail(q: Omit<TailQueries, 'idAt'>, top: number): RowidTail {
+/**
+ * The rows a cursor at `top` remembers (see RowidTail), as they are now. With `previous` (what it
+ * remembered at `from`, a little lower): the newest rows are read again and the rows at doubling
+ * distances kept from it, while the cursor moved less than TAIL_ROWS since they were placed (one
+ * query per live write instead of ~20; farther apart, they are placed anew).
+ */
+export function rememberTail(q: Omit<TailQueries, 'idAt'>, top: number, previous?: { tail: RowidTail; placedAt: number }): { tail: RowidTail; placedAt: number } {
   const tail: RowidTail = q.newestAtOrBelow(top, TAIL_ROWS).map((row) => [row.rowid, row.id]);
   const lowest = tail.at(-1);
-  if (tail.length < TAIL_ROWS || !lowest) return tail;
+  if (tail.length < TAIL_ROWS || !lowest) return { tail, placedAt: top };
+  if (previous && previous.placedAt <= top && top - previous.placedAt < TAIL_ROWS) {
+    for (const entry of previous.tail) if (entry[0] < lowest[0]) tail.push(entry);
+    return { tail, placedAt: previous.placedAt };
+  }
   for (let step = 1, target = lowest[0] - 1; target >= 1; step *= 2, target = lowest[0] - step) {
     const row = q.atOrBelow(target);
     if (!row) break;
     if (tail.at(-1)?.[0] !== row.rowid) tail.push([row.rowid, row.id]);
   }
-  return tail;
+  return { tail, placedAt: top };
 }
 
 /**

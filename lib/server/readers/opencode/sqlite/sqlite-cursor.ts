@@ -78,7 +78,7 @@ export class SqliteCursor {
   private readonly messageIds = new Map<string, Set<string>>();
   private readonly active = new Map<string, ActiveSession>();
   /** Rows remembered below the rowids, and the rowids they were remembered at (see rowid-tail.ts). */
-  private tails?: { message: RowidTail; part: RowidTail; at: [number, number] };
+  private tails?: { message: RowidTail; part: RowidTail; at: [number, number]; placedAt: [number, number] };
 
   /**
    * `held`: a cursor that starts where the session database's copy of the source ends (a restart
@@ -106,7 +106,10 @@ export class SqliteCursor {
   /** Remembers the rows below the rowids as they are now (after a read that moved them). */
   rememberTails(q: Queries): void {
     if (this.tails && this.tails.at[0] === this.messageRowid && this.tails.at[1] === this.partRowid) return;
-    this.tails = { message: rememberTail(tailQueries(q, 'message'), this.messageRowid), part: rememberTail(tailQueries(q, 'part'), this.partRowid), at: [this.messageRowid, this.partRowid] };
+    const before = this.tails;
+    const message = rememberTail(tailQueries(q, 'message'), this.messageRowid, before && { tail: before.message, placedAt: before.placedAt[0] });
+    const part = rememberTail(tailQueries(q, 'part'), this.partRowid, before && { tail: before.part, placedAt: before.placedAt[1] });
+    this.tails = { message: message.tail, part: part.tail, at: [this.messageRowid, this.partRowid], placedAt: [message.placedAt, part.placedAt] };
   }
 
   /**
