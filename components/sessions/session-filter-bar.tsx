@@ -57,6 +57,8 @@ export function SessionFilterBar({ query, setQuery, autoFocus }: Props) {
       />
       <select aria-label="Project" value={shown.project ?? ''} onChange={(e) => set('project', opt(e.target.value))}>
         <option value="">All projects</option>
+        {/* A project the URL names that no listed session has: shown as what the table filters by, not as "All projects". */}
+        {shown.project && !options.projects.some((p) => p.id === shown.project) ? <option value={shown.project}>{`${shown.project} (no sessions)`}</option> : null}
         {options.projects.map((p) => (
           <option key={p.id} value={p.id}>
             {p.label}

@@ -110,6 +110,11 @@ describe.skipIf(!HAS_CHROMIUM || !hasFixture(FIXTURE))(`dashboard pages on ${FIX
     await expect.poll(() => page.locator('tbody tr[data-session-id]').count()).toBe(matching);
     expect(await page.getByLabel('Search session titles').inputValue()).toBe('task');
     expect(await page.getByLabel('Roots only').isChecked()).toBe(true);
+
+    // A bookmarked project that holds no session now: the select says which, not "All projects".
+    await page.goto(`${dashboard.url}/sessions?project=prj_gone`);
+    await page.getByText('No sessions match these filters.').waitFor();
+    expect(await page.getByLabel('Project').locator('option:checked').innerText()).toBe('prj_gone (no sessions)');
   });
 
   it('goes overview -> session -> subagent session -> parent, with the numbers in the header', async () => {
