@@ -28,6 +28,11 @@ export interface StatusResult {
   lastWrite: number;
 }
 
+/** Whether a value read from elsewhere (a database row) is one of the statuses. */
+export function isSessionStatus(v: unknown): v is SessionStatus {
+  return typeof v === 'string' && (SESSION_STATUSES as readonly string[]).includes(v);
+}
+
 /** Statuses that mean "something is happening or needs you now". */
 export function isLive(status: SessionStatus): boolean {
   return status === 'busy' || status === 'retrying' || status === 'waiting-for-subagents' || status === 'waiting-for-user' || status === 'needs-approval';

@@ -113,8 +113,8 @@ function storedRows(db: SqliteSessionDb, sourceIds: readonly number[]): Stored {
   return stored;
 }
 
-/** A summary as its row. */
-export function rowOf(source: number, s: SessionSummary): SummaryRow {
+/** A summary as its two rows. */
+function rowOf(source: number, s: SessionSummary): SummaryRow {
   const body = JSON.stringify(s);
   return {
     source_id: source,

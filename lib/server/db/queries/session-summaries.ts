@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { matchesSource, SOURCE_KINDS } from '@/lib/model/source';
 import { decodeCursor, encodeCursor, type SessionFilters, type SessionPage } from '@/lib/sessions/session-filters';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
-import { ERROR_NEEDS_YOU_MS, SESSION_STATUSES, type SessionStatus } from '@/lib/status/session-status';
+import { ERROR_NEEDS_YOU_MS, isSessionStatus, type SessionStatus } from '@/lib/status/session-status';
 import { queryBuilder, type Engine } from '../builders';
 import type { QueryPlan } from '../query-plan';
 import type { SessionSummaryTable } from '../schema';
@@ -27,7 +27,7 @@ const contains = (engine: Engine, column: string, needle: string) => (engine ===
 /** A list column's entry (see SessionSummaryTable.models). */
 export const listEntry = (value: string) => `\n${value}\n`;
 
-/** The rows of `sourceIds` the filters match (not the cursor: see `summaryPage`). */
+/** The rows of `sourceIds` the filters match (not the cursor: see `summaryPageQuery`). */
 export function summariesMatching(engine: Engine, sourceIds: readonly number[], f: SessionFilters, now: number) {
   let q = queryBuilder(engine).selectFrom('session_summary').where('source_id', 'in', ids(sourceIds));
   if (f.project) q = q.where('project_id', '=', f.project);
@@ -181,5 +181,3 @@ export function* summaryStatusesPlan(engine: Engine, sourceIds: readonly number[
   for (const r of yield summaryStatusesQuery(engine, sourceIds)) if (isSessionStatus(r.status)) out.set(String(r.session_id), r.status);
   return out;
 }
-
-const isSessionStatus = (v: unknown): v is SessionStatus => typeof v === 'string' && (SESSION_STATUSES as readonly string[]).includes(v);

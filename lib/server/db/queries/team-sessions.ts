@@ -1,6 +1,6 @@
 import 'server-only';
 import { modelKey } from '@/lib/accounting/model-key';
-import { SESSION_STATUSES, type SessionStatus } from '@/lib/status/session-status';
+import { isSessionStatus } from '@/lib/status/session-status';
 import type { TeamSessionGroup, TeamSessionPage, TeamSessionRow, TeamSessionsQuery } from '@/lib/team/team-query';
 import { queryBuilder } from '../builders';
 import type { QueryPlan } from '../query-plan';
@@ -94,7 +94,7 @@ export function* teamSessionsPlan(f: TeamSessionsQuery): QueryPlan<TeamSessionPa
       created: n(r.created),
       updated: n(r.updated),
       ...(r.archived !== null && r.archived !== undefined ? { archived: n(r.archived) } : {}),
-      ...(typeof r.status === 'string' && (SESSION_STATUSES as readonly string[]).includes(r.status) ? { status: r.status as SessionStatus } : {}),
+      ...(isSessionStatus(r.status) ? { status: r.status } : {}),
       messages: u?.messages ?? 0,
       models: [...(u?.models ?? [])].sort(),
       agents: [...(u?.agents ?? [])].sort(),
