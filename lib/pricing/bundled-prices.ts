@@ -4,6 +4,9 @@ import type { PriceSnapshot } from './snapshot-format';
 
 let bundled: PriceTable | undefined;
 
+/** When the shipped price table was made: figures priced by another table differ. */
+export const BUNDLED_PRICES_MADE: string = (snapshot as { generated?: string }).generated ?? '';
+
 /**
  * The price table shipped with the app (no network at run time); built on first use. The file is
  * ours, written by scripts/refresh-prices.ts and held to the snapshot schema by bundled-prices.test.ts:

@@ -37,8 +37,8 @@ export function inferStatus(input: StatusInput): StatusResult {
   // An error stays an error; anything else that ended is over, not stale.
   if (input.ended && !last.error) return result('idle', input.isSubagent ? 'Subagent finished' : 'Session ended');
 
-  const stale = (what: string): StatusResult =>
-    result('stale', `${what}, but nothing was written for ${Math.round(quietFor / 60_000)} min: the agent probably stopped or crashed`);
+  // Not how long ago in words: a summary's status is kept (and shown) long after it was inferred; pages show `lastWrite` as a relative time.
+  const stale = (what: string): StatusResult => result('stale', `${what}, and nothing was written since: the agent probably stopped or crashed`);
 
   if (last.role === 'user') {
     if (quietFor > STALE_AFTER_MS) return stale('The last prompt has no answer');

@@ -8,7 +8,7 @@ import { SCHEMA_VERSION } from '@/lib/server/db/migrations';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { getStats } from '@/lib/server/queries/get-stats';
 import { createOpencodeDb, insertMessage, insertSession, upsertPart } from '../support/sqlite-builder';
-import { byModel, databaseRows, modelFigures, storeOn } from './support/session-db-store';
+import { byModel, databaseRows, modelFigures, storeOn, summaryList } from './support/session-db-store';
 import { applyEdit, editArb, settle, toolCall, usage } from './support/opencode-edits';
 
 const dirs: string[] = [];
@@ -155,18 +155,22 @@ describe('the session database across restarts', () => {
         const file = path.join(tempDir(), 'sessions.db');
         let clock = Date.now();
         try {
-          for (const ops of [[], ...runs]) {
+          for (const [run, ops] of [[], ...runs].entries()) {
             // As OpenCode writes: every row stamped with the time it is written, the session with each change to it.
             for (const op of ops) clock = applyEdit(db, op, clock);
             const store = storeOn(dataDir, file);
             await store.start();
             const restarted = databaseRows(store);
             const figures = modelFigures(store);
+            const summaries = summaryList(store);
+            // Each run left its summaries' rows current when it stopped: the next reads them and builds only what changed.
+            expect(store.summaryRowsReadAtStart).toBe(run > 0);
             store.stop();
             const cold = storeOn(dataDir, null);
             await cold.start();
             expect(restarted).toEqual(databaseRows(cold));
             expect(figures).toEqual(modelFigures(cold));
+            expect(summaries).toEqual(summaryList(cold));
             cold.stop();
           }
         } finally {

@@ -116,7 +116,7 @@ describe('a first read beside another process\'s first read on one session datab
     // What a first read stopped before its sums, then a start whose equal rows wrote nothing, left:
     // every message written, no usage summed, the source recorded complete (before migration 16).
     const raw = new Database(file);
-    raw.exec('DELETE FROM usage_rollup; DELETE FROM usage_total; DROP TABLE usage_pending; DROP TABLE session_summary; DROP TABLE session_summary_body; DELETE FROM schema_migration WHERE version > 15;');
+    raw.exec('DELETE FROM usage_rollup; DELETE FROM usage_total; DROP TABLE usage_pending; DROP TABLE session_summary; DROP TABLE session_summary_body; ALTER TABLE source DROP COLUMN data_generation; ALTER TABLE source DROP COLUMN summaries_as; DELETE FROM schema_migration WHERE version > 15;');
     raw.close();
     const warn = vi.spyOn(console, 'warn');
     const next = storeOn(dataDir, file);

@@ -47,6 +47,8 @@ const UNDO_PART_EXTRA = 'ALTER TABLE part DROP COLUMN extra;';
 const UNDO_USAGE_PENDING = 'DROP TABLE usage_pending;';
 /** What migration 17 added (the summaries' rows), taken away. */
 const UNDO_SESSION_SUMMARY = 'DROP TABLE session_summary; DROP TABLE session_summary_body;';
+/** What migration 18 added (whether the summaries' rows are current), taken away. */
+const UNDO_SUMMARIES_AS = 'ALTER TABLE source DROP COLUMN data_generation; ALTER TABLE source DROP COLUMN summaries_as;';
 
 describe('a session database its migrations cannot bring forward', () => {
   it('is rebuilt, and its sources are read into the new columns', async () => {
@@ -107,7 +109,7 @@ describe('a session database of schema 8 (before file entries)', () => {
     expect(first.taken.get('opencode-sqlite')).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} ${UNDO_SESSION_SUMMARY} DELETE FROM schema_migration WHERE version > 8;`);
+    raw.exec(`DROP TABLE source_file; ${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} ${UNDO_SESSION_SUMMARY} ${UNDO_SUMMARIES_AS} DELETE FROM schema_migration WHERE version > 8;`);
     raw.close();
 
     const rebuilt = rebuildWarnings();
@@ -149,7 +151,7 @@ describe('a session database of schema 11 (before the totals above the session)'
     expect(first.figures.model.total.messages).toBeGreaterThan(0);
 
     const raw = new Database(file);
-    raw.exec(`${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} ${UNDO_SESSION_SUMMARY} DELETE FROM schema_migration WHERE version > 11;`);
+    raw.exec(`${UNDO_USAGE_TOTAL} ${UNDO_RESUME_AT} ${UNDO_PART_EXTRA} ${UNDO_USAGE_PENDING} ${UNDO_SESSION_SUMMARY} ${UNDO_SUMMARIES_AS} DELETE FROM schema_migration WHERE version > 11;`);
     raw.close();
 
     const rebuilt = rebuildWarnings();

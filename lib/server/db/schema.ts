@@ -51,6 +51,16 @@ export interface SourceTable {
   complete_as: string | null;
   /** Where its reader follows on from, as of the newest change set written while the source was held whole (ChangeSet.resumeMark). */
   resume_at: string | null;
+  /**
+   * Counts the transactions that changed the source's rows (a change set, a sweep, a sum): the
+   * summary rows are current while `summaries_as` names the generation they were built at.
+   */
+  data_generation: Generated<number>;
+  /**
+   * What the source's summary rows were last built from, as one JSON value (see
+   * store/summary-basis.ts): the code and prices' basis and the data generation. Null: not current.
+   */
+  summaries_as: string | null;
 }
 
 export interface ProjectTable {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { unwatchFile, watchFile } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { appendAll } from '@/lib/arrays/append-all';
 /** File names OpenCode reads its config from, strongest first (a later one overrides an earlier one in OpenCode's merge). */
 const PROJECT_FILES = ['opencode.jsonc', 'opencode.json', '.opencode/opencode.jsonc', '.opencode/opencode.json'];
 const GLOBAL_FILES = ['opencode.jsonc', 'opencode.json', 'config.json'];
+const CONFIG_NAMES = [...new Set([...PROJECT_FILES, ...GLOBAL_FILES])].map((f) => f.split('/').join(path.sep));
 const POLL_MS = 5_000;
 
 /** `${XDG_CONFIG_HOME:-~/.config}/opencode`, where OpenCode keeps its global config. */
@@ -30,6 +32,8 @@ export class OpencodeConfigs {
   private readonly files = new Map<string, ConfigPriceTable | undefined>();
   private readonly scopes = new Map<string, readonly ConfigPriceTable[]>();
   private readonly watched = new Set<string>();
+  /** A digest of what each file read held ('-': nothing readable), kept while its table is. */
+  private readonly digests = new Map<string, string>();
   private readonly home: string;
 
   constructor(
@@ -53,6 +57,19 @@ export class OpencodeConfigs {
     return tables;
   }
 
+  /** Every file read so far with its digest, in path order: what the prices given out rest on. */
+  filesRead(): [string, string][] {
+    return [...this.digests].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** Whether each file holds what its digest says (read now where not read yet, then followed as any other). */
+  stillAs(files: readonly (readonly [string, string])[]): boolean {
+    // Only files a config is read from: the list comes from the cache, not from this code.
+    if (!files.every(([file]) => path.isAbsolute(file) && CONFIG_NAMES.some((name) => file.endsWith(`${path.sep}${name}`)))) return false;
+    for (const [file] of files) this.table(file);
+    return files.every(([file, digest]) => this.digests.get(file) === digest);
+  }
+
   close(): void {
     for (const file of this.watched) unwatchFile(file);
     this.watched.clear();
@@ -61,6 +78,7 @@ export class OpencodeConfigs {
   private table(file: string): ConfigPriceTable | undefined {
     if (this.files.has(file)) return this.files.get(file);
     const text = readConfigFile(file);
+    this.digests.set(file, text === undefined ? '-' : createHash('sha1').update(text).digest('base64url'));
     const table = text === undefined ? undefined : configPriceTable(parseJsonc(text), shown(file, this.home));
     this.files.set(file, table);
     this.watch(file);
@@ -73,6 +91,7 @@ export class OpencodeConfigs {
     const listener = (now: { mtimeMs: number; size: number }, before: { mtimeMs: number; size: number }) => {
       if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
       this.files.delete(file);
+      this.digests.delete(file);
       this.scopes.clear();
       this.onChange?.();
     };

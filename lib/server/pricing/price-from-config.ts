@@ -42,5 +42,6 @@ export function priceFromConfig(store: Store, options: { globalDir?: string; fol
   const configured = configuredPrices(lookup, configs);
   forget = configured.forget;
   store.prices = configured.prices;
+  store.pricesBasis = { filesRead: () => configs.filesRead(), stillAs: (files) => configs.stillAs(files) };
   return { close: () => configs.close() };
 }

@@ -319,6 +319,32 @@ export class SessionDbMirror {
     return [...this.ids.values()];
   }
 
+  /**
+   * What the source's summary rows were built from (SourceTable.summaries_as) and its data
+   * generation now; undefined where the database cannot answer.
+   */
+  summariesAs(index: SourceIndex): { as: string | undefined; generation: number } | undefined {
+    let value: { as: string | undefined; generation: number } | undefined;
+    this.guard(() => (value = this.writer.summariesAs(this.idOf(index))));
+    return value;
+  }
+
+  /**
+   * Records what the source's summary rows were built from, unless its rows changed since this
+   * process last saw them (another process wrote them): false then.
+   */
+  recordSummariesAs(index: SourceIndex, value: string | undefined): boolean {
+    let recorded = false;
+    this.guard(() => (recorded = this.writer.recordSummariesAs(this.idOf(index), value)));
+    return recorded;
+  }
+
+  /** The source's data generation as this process last saw it (see SourceTable.data_generation). */
+  seenGeneration(index: SourceIndex): number | undefined {
+    const id = this.ids.get(index);
+    return id === undefined || !this.usable ? undefined : this.writer.seenGeneration(id);
+  }
+
   /** The database's id of a source. */
   sourceIdOf(index: SourceIndex): number | undefined {
     return this.ids.get(index);

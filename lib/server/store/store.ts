@@ -19,6 +19,7 @@ import { releaseMemorySoon } from '../memory/release-memory';
 import type { LiveOverlay } from './live-overlay';
 import { SessionDbMirror } from './session-db-mirror';
 import { SummaryRows } from './summary-rows';
+import { rowsAreCurrent, summariesAsValue, summaryBasis, type BasisSource, type PricesBasis } from './summary-basis';
 import { BULK_KINDS } from '../search/session-fingerprint';
 import { openSqliteSessionDb } from '../db/sqlite/open-sqlite-session-db';
 import type { SqliteSessionDb } from '../db/sqlite/sqlite-session-db';
@@ -70,8 +71,24 @@ export class Store {
   prices: PriceResolver = sharedPrices();
   private readonly parts = new PartCache();
   private readonly stepIndexes = new StepIndexCache();
-  /** Whether the summaries were built once (after that, changes only update them). */
+  /** Whether the summaries were built once, or their rows found current at the start (after that, changes only update them). */
   private summariesBuilt = false;
+  /**
+   * The summary rows were found current at this start (see summary-basis.ts) and are read, not
+   * built: the sources found unchanged then (with their data generation), whose first read
+   * rebuilds no summary. Until every source's sessions are listed, no summary is answered.
+   */
+  private rowsRead: Map<SourceIndex, number> | undefined;
+  private rowsReadAtStart = false;
+  /** The start's first stages (every source's sessions) are not all in. */
+  private listing = false;
+  /** Rows read at the start are yet to be held against the sessions listed (SummaryRows.reconcile). */
+  private unreconciled = false;
+  /** What each source's summaries were last recorded as built from by this process. */
+  private readonly recordedAs = new Map<SourceIndex, string>();
+  private recordTimer: NodeJS.Timeout | undefined;
+  /** What the prices rest on beside the code (the user's opencode.json files): set with them (see price-from-config). */
+  pricesBasis: PricesBasis | undefined;
   private agedAt = 0;
   /** Sessions changed since the summaries were last brought up to date. */
   private readonly pending = new Set<string>();
@@ -99,6 +116,8 @@ export class Store {
       // Its summary rows too: written whole again with the next summaries.
       this.summaryRows.reset();
       this.summariesBuilt = false;
+      this.unreconciled = false;
+      this.rowsRead = undefined;
       for (const index of this.indexes) void this.reread(index);
     };
     this.summaryRows = new SummaryRows(this.sessionDb, (id) => {
@@ -132,7 +151,11 @@ export class Store {
     await this.serialised(async () => {
       // A restart whose sources are all as their last complete read left them: figures answer from the database now.
       const db = this.sessionDb;
-      const whole = (await Promise.all(this.indexes.map((index) => db.verify(index)))).every(Boolean);
+      const verified = await Promise.all(this.indexes.map((index) => db.verify(index)));
+      const whole = verified.every(Boolean);
+      // From here until every source's sessions are listed, rows read are not answered (nor held against a part of the sessions).
+      this.listing = true;
+      this.readRowsIfCurrent(this.indexes.filter((_, i) => verified[i]));
       if (whole) this.events.emit([], ['index', 'health']);
       // Totals answer from the database already: a request under way is served to its end before the
       // read goes on (a route's first load takes several turns; 100 ms let a restart's first total wait 1.6 s).
@@ -157,7 +180,8 @@ export class Store {
         if (changes.listedParts.length > 0) await this.retimeAfterParts(index, changes);
         // A complete read after the source's messages were counted (Claude Code's usage pass came first): it is swept and recorded as whole here.
         const touched = this.applyTo(index, changes, { whole: changes.complete === true && counted.has(index), history: true });
-        this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false);
+        // A source whose rows were found current reads what they were built from: nothing to build again.
+        this.afterChange(index, changes, [...touched], ['index', 'sessions', 'projects', 'health'], false, !this.rowsRead?.has(index));
         if (changes.messagesComplete) await messagesIn(index);
       };
       const done = new Set<SourceIndex>();
@@ -165,13 +189,17 @@ export class Store {
       // listings of their sessions (20,000 of them hold the thread ~0.5 s; a restart's first total
       // was computed in 0.4 s, then waited 1.2 s for the listings to let its response out).
       const totalsFirst = (): Promise<unknown> => (whole ? yieldToRequests(patience, totalsInFlight) : new Promise((resolve) => setImmediate(resolve)));
-      await totalsFirst();
-      for (const { index, stages } of reads) {
-        const first = await stages.next();
-        if (first.done) done.add(index);
-        else await take(index, first.value);
-        // Only what is waiting runs (and totals): a request wants the sessions, so they are not held back for it.
+      try {
         await totalsFirst();
+        for (const { index, stages } of reads) {
+          const first = await stages.next();
+          if (first.done) done.add(index);
+          else await take(index, first.value);
+          // Only what is waiting runs (and totals): a request wants the sessions, so they are not held back for it.
+          await totalsFirst();
+        }
+      } finally {
+        this.listing = false;
       }
       await indexGate();
       // Every source's messages first (the totals), then what each has left (its newest parts: statuses).
@@ -206,6 +234,7 @@ export class Store {
         this.progress.sourcesDone++;
       }
     });
+    this.rebuildRowsWritten();
     for (const index of readAgain) await this.reread(index);
     this.progress.phase = 'ready';
     this.progress.readyAt = Date.now();
@@ -290,7 +319,12 @@ export class Store {
    * Memory holds none of them: every read is a query on the rows (`summaries`, `summaryQuery`).
    */
   private bringSummariesUpToDate(): void {
+    if (this.holdingRows) return;
     const now = Date.now();
+    if (this.unreconciled) {
+      this.unreconciled = false;
+      for (const id of this.summaryRows.reconcile(this.view.ids())) for (const related of this.view.withAncestors(id)) this.pending.add(related);
+    }
     if (!this.summariesBuilt) {
       let summaries: Map<string, SessionSummary>;
       try {
@@ -313,6 +347,83 @@ export class Store {
       this.update(ids, now);
     }
     if (now - this.agedAt > 1_000) this.reage(now);
+    this.recordRowsSoon();
+  }
+
+  /** Whether this start read the summary rows rather than building them (for tests and benches). */
+  get summaryRowsReadAtStart(): boolean {
+    return this.rowsReadAtStart;
+  }
+
+  /** Rows read at this start wait until every source's sessions are listed (their live statuses are aged then). */
+  private get holdingRows(): boolean {
+    return this.listing && this.rowsRead !== undefined;
+  }
+
+  /** The sources as the summaries' basis names them. */
+  private basisSources(): BasisSource[] {
+    return this.indexes.map((index) => [`${index.reader.kind}:${index.reader.path}`, index.priority]);
+  }
+
+  /**
+   * At a start, before anything is read: if every source's summary rows are current (see
+   * summary-basis.ts), they are read instead of built. `unchanged`: the sources found as their
+   * last complete read left them, whose first read then rebuilds nothing.
+   */
+  private readRowsIfCurrent(unchanged: readonly SourceIndex[]): void {
+    if (this.summariesBuilt || !this.sessionDb.usable || this.indexes.length === 0) return;
+    const recorded = this.indexes.map((index) => this.sessionDb.summariesAs(index));
+    const files = rowsAreCurrent(this.basisSources(), recorded, this.pricesBasis);
+    if (!files) return;
+    this.summariesBuilt = true;
+    this.rowsReadAtStart = true;
+    this.unreconciled = true;
+    this.agedAt = 0;
+    this.rowsRead = new Map(unchanged.map((index) => [index, this.sessionDb.seenGeneration(index) ?? -1]));
+    for (const id of this.summaryRows.liveIds()) this.ageing.add(id);
+  }
+
+  /**
+   * After the start's reads: a source found unchanged whose rows this process changed anyway (its
+   * data generation moved) has every session's summary built again.
+   */
+  private rebuildRowsWritten(): void {
+    const read = this.rowsRead;
+    if (!read) return;
+    for (const [index, generation] of read) {
+      if (this.sessionDb.seenGeneration(index) === generation) continue;
+      for (const id of index.sessions.keys()) for (const related of this.view.withAncestors(id)) this.pending.add(related);
+    }
+    this.rowsRead = undefined;
+  }
+
+  /** Records the rows as current a little after they were brought up to date (a busy session's writes are recorded once a while, not each). */
+  private recordRowsSoon(): void {
+    if (this.recordTimer || this.progress.phase !== 'ready') return;
+    this.recordTimer = setTimeout(() => {
+      this.recordTimer = undefined;
+      this.recordRowsCurrent();
+    }, 2_000);
+    this.recordTimer.unref();
+  }
+
+  /**
+   * Records, per source, that its summary rows are current at the data generation this process
+   * saw last (see summary-basis.ts): only with nothing pending, after the start's read, and while
+   * no source's read failed (its rows are part of it).
+   */
+  private recordRowsCurrent(): void {
+    if (!this.summariesBuilt || this.unreconciled || this.pending.size > 0 || this.progress.phase !== 'ready' || !this.sessionDb.usable) return;
+    if (this.indexes.some((index) => index.failure)) return;
+    const files = this.pricesBasis?.filesRead() ?? [];
+    const basis = summaryBasis(this.basisSources(), files);
+    for (const index of this.indexes) {
+      const generation = this.sessionDb.seenGeneration(index);
+      if (generation === undefined) continue;
+      const value = summariesAsValue({ basis, generation, files });
+      if (this.recordedAs.get(index) === value) continue;
+      if (this.sessionDb.recordSummariesAs(index, value)) this.recordedAs.set(index, value);
+    }
   }
 
   private summaryInputs(): SummaryInputs {
@@ -328,6 +439,7 @@ export class Store {
 
   /** Sessions' summaries, up to date, each read from its row when first asked for. */
   summaries(): SummaryLookup {
+    if (this.holdingRows) return { get: () => undefined };
     this.bringSummariesUpToDate();
     const read = new Map<string, SessionSummary | undefined>();
     return {
@@ -381,6 +493,7 @@ export class Store {
    * first (changes taken in, statuses aged); undefined if the session database cannot answer.
    */
   summaryQuery<T>(task: (db: SqliteSessionDb, sourceIds: readonly number[]) => T): T | undefined {
+    if (this.holdingRows) return undefined;
     this.bringSummariesUpToDate();
     return this.sessionDb.readWith(task);
   }
@@ -398,6 +511,8 @@ export class Store {
   setFirstPrompt(id: string, text: string): void {
     if (this.firstPrompts.get(id) === text) return;
     this.firstPrompts.set(id, text);
+    // A row read at the start holds it already.
+    if (this.storedSummary(id)?.firstPrompt === text) return;
     this.pending.add(id);
     this.events.emit([id], ['sessions']);
   }
@@ -491,6 +606,9 @@ export class Store {
   }
 
   stop(): void {
+    if (this.recordTimer) clearTimeout(this.recordTimer);
+    this.recordTimer = undefined;
+    this.recordRowsCurrent();
     if (this.statusTimer) clearInterval(this.statusTimer);
     if (this.streamTimer) clearTimeout(this.streamTimer);
     for (const index of this.indexes) index.reader.close();
@@ -503,13 +621,13 @@ export class Store {
     return () => this.changeListeners.delete(listener);
   }
 
-  private afterChange(index: SourceIndex, changes: ChangeSet, touched: string[], topics: Parameters<EventLog['emit']>[1], live: boolean): void {
+  private afterChange(index: SourceIndex, changes: ChangeSet, touched: string[], topics: Parameters<EventLog['emit']>[1], live: boolean, rebuild = true): void {
     const affected = new Set<string>(touched);
     const formerParents = this.view.refresh(touched);
     for (const id of [...touched, ...formerParents]) for (const related of this.view.withAncestors(id)) affected.add(related);
     this.figures.invalidate(affected);
     this.forgetContent(index, changes, touched);
-    for (const id of affected) this.pending.add(id);
+    if (rebuild) for (const id of affected) this.pending.add(id);
     this.progress.sessions = this.view.size;
     this.progress.messages = this.indexes.reduce((sum, i) => sum + i.messageCount, 0);
     for (const listener of this.changeListeners) listener({ index, changes, touched, live });

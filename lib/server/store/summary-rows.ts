@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { SessionSummary } from '@/lib/sessions/session-summary';
+import { isLive, isSessionStatus } from '@/lib/status/session-status';
 import { upsertStatement } from '../db/ingest/upsert-statement';
 import { deleteSummaryQueries, listEntry, summaryBodyQuery, summaryHashesQuery } from '../db/queries/session-summaries';
 import type { SessionSummaryBodyTable, SessionSummaryTable } from '../db/schema';
@@ -28,7 +29,7 @@ export interface SummaryRowsTarget {
   writeWith(task: (db: SqliteSessionDb, sourceIds: readonly number[]) => void): boolean;
 }
 
-type Stored = Map<string, { source: number; hash: string }>;
+type Stored = Map<string, { source: number; hash: string; status?: string }>;
 
 /**
  * Keeps the session database's summary rows (SessionSummaryTable) equal to the store's summaries:
@@ -57,12 +58,44 @@ export class SummaryRows {
     this.stored = undefined;
   }
 
+  /** The sessions whose stored status can change with time alone (see `isLive`): rows read rather than built are aged from these. */
+  liveIds(): string[] {
+    const stored = this.storedRows();
+    if (!stored) return [];
+    const out: string[] = [];
+    for (const [id, row] of stored) if (row.status !== undefined && isSessionStatus(row.status) && isLive(row.status)) out.push(id);
+    return out;
+  }
+
+  /**
+   * Rows read rather than built, held against the sessions shown now (`ids`, every one): rows of
+   * sessions gone are deleted; returns the sessions whose row is missing or another source's.
+   */
+  reconcile(ids: Iterable<string>): string[] {
+    const stored = this.storedRows();
+    if (!stored) return [];
+    const missing: string[] = [];
+    const seen = new Set<string>();
+    for (const id of ids) {
+      seen.add(id);
+      if (stored.get(id)?.source !== this.ownerOf(id)) missing.push(id);
+    }
+    const gone = new Set<string>();
+    for (const id of stored.keys()) if (!seen.has(id)) gone.add(id);
+    if (gone.size > 0) this.writeRows([], gone, stored);
+    return missing;
+  }
+
+  private storedRows(): Stored | undefined {
+    return (this.stored ??= this.target.readWith((db, sourceIds) => storedRows(db, sourceIds)));
+  }
+
   /**
    * Writes the summaries of `ids` (a session without one is deleted). With `whole`, `ids` are every
    * session: the stored rows of any other session are deleted too.
    */
   write(ids: Iterable<string>, summaries: ReadonlyMap<string, SessionSummary>, whole = false): void {
-    const stored = (this.stored ??= this.target.readWith((db, sourceIds) => storedRows(db, sourceIds)));
+    const stored = this.storedRows();
     if (!stored) return;
     const rows: SummaryRow[] = [];
     const gone = new Set<string>();
@@ -81,6 +114,10 @@ export class SummaryRows {
     }
     if (whole) for (const id of stored.keys()) if (!seen.has(id)) gone.add(id);
     if (rows.length === 0 && gone.size === 0) return;
+    this.writeRows(rows, gone, stored);
+  }
+
+  private writeRows(rows: readonly SummaryRow[], gone: ReadonlySet<string>, stored: Stored): void {
     const written = this.target.writeWith((db, sourceIds) => {
       for (const id of gone) for (const query of deleteSummaryQueries('sqlite', sourceIds, id, -1)) db.run(query);
       // A session whose owner changed (a source of higher priority holds it now): the other rows go.
@@ -103,13 +140,13 @@ export class SummaryRows {
       return;
     }
     for (const id of gone) stored.delete(id);
-    for (const row of rows) stored.set(row.session_id, { source: row.source_id, hash: row.hash });
+    for (const row of rows) stored.set(row.session_id, { source: row.source_id, hash: row.hash, status: row.status });
   }
 }
 
 function storedRows(db: SqliteSessionDb, sourceIds: readonly number[]): Stored {
   const stored: Stored = new Map();
-  for (const r of db.all<{ source_id: number; session_id: string; hash: string }>(summaryHashesQuery('sqlite', sourceIds))) stored.set(r.session_id, { source: Number(r.source_id), hash: r.hash });
+  for (const r of db.all<{ source_id: number; session_id: string; hash: string; status: string }>(summaryHashesQuery('sqlite', sourceIds))) stored.set(r.session_id, { source: Number(r.source_id), hash: r.hash, status: r.status });
   return stored;
 }
 

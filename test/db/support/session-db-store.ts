@@ -32,3 +32,8 @@ export function databaseRows(store: Store) {
       .sort();
   return { projects: rows('project'), sessions: rows('session'), messages: rows('message'), parts: rows('part'), totals: rows('usage_total') };
 }
+
+/** Every session's summary as the session table and its pages read it, by id. */
+export function summaryList(store: Store) {
+  return [...store.summaryMap().values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}

@@ -115,7 +115,55 @@ export class SessionDbWriter {
     .where('id', 'in', sql<string>`(select value from json_each(${'[]'}))`)
     .compile();
 
+  private readonly generationQuery = this.kysely.selectFrom('source').select('data_generation').where('id', '=', 0).compile();
+  private readonly nextGeneration = this.kysely.updateTable('source').set({ data_generation: sql<number>`data_generation + 1` }).where('id', '=', 0).compile();
+  /** The data generation of each source as this writer last saw it: at a start (`summariesAs`), then after each of its own writes. */
+  private readonly seen = new Map<number, number>();
+
   constructor(readonly db: SqliteSessionDb) {}
+
+  /**
+   * Runs `task`, part of a transaction: if it changed any row, the source's data generation moves
+   * on in the same transaction (its summary rows are not current until built at the new one).
+   */
+  private counted<T>(sourceId: number, task: () => T): T {
+    const before = this.db.totalChanges();
+    const out = task();
+    if (this.db.totalChanges() !== before) {
+      this.db.run(this.nextGeneration, [sourceId]);
+      // Seen only if it followed on from what this writer saw: another process's write is not this one's to vouch for.
+      const seen = this.seen.get(sourceId);
+      const now = Number(this.db.value(this.generationQuery, [sourceId]) ?? 0);
+      if (seen === now - 1) this.seen.set(sourceId, now);
+      else this.seen.delete(sourceId);
+    }
+    return out;
+  }
+
+  /** What the source's summary rows were built from (SourceTable.summaries_as), and its data generation now (taken as seen). */
+  summariesAs(sourceId: number): { as: string | undefined; generation: number } | undefined {
+    const row = this.db.all(this.kysely.selectFrom('source').select(['summaries_as', 'data_generation']).where('id', '=', sourceId).compile())[0];
+    if (!row) return undefined;
+    const generation = Number(row.data_generation);
+    this.seen.set(sourceId, generation);
+    return { as: row.summaries_as ?? undefined, generation };
+  }
+
+  /**
+   * Records what the source's summary rows were built from, at the generation this writer saw last:
+   * not if another process changed its rows since (false). Undefined clears it.
+   */
+  recordSummariesAs(sourceId: number, value: string | undefined): boolean {
+    const seen = this.seen.get(sourceId);
+    if (seen === undefined) return false;
+    const query = this.kysely.updateTable('source').set({ summaries_as: value ?? null }).where('id', '=', sourceId).where('data_generation', '=', seen).compile();
+    return this.db.run(query) > 0;
+  }
+
+  /** The generation this writer saw last (undefined: another process wrote the source since). */
+  seenGeneration(sourceId: number): number | undefined {
+    return this.seen.get(sourceId);
+  }
 
   /** The id of a reader's source (`kind:path`), registered on first use. */
   sourceId(kind: string, path: string, priority: number): number {
@@ -159,58 +207,62 @@ export class SessionDbWriter {
     return this.db.transaction(() => {
       // Written with what it follows on from: a restart resumes from a mark only with its rows in.
       if (resumeMark !== undefined) this.recordResumeAt(sourceId, resumeMark);
-      let added = 0;
-      // Sessions whose usage rows are summed again: those a message was written to, left or removed from.
-      const touched = new Set<string>();
-      for (const project of changes.projects) this.db.run(this.upsertProject.query, this.upsertProject.parameters([projectRow(sourceId, project)]));
-      // A record dated out of range is skipped as the store skips it (lib/model/record-times.ts): gone, if it was there.
-      const removedSessions = [...changes.removed.sessions];
-      const removedMessages = [...changes.removed.messages];
-      const written: string[] = [];
-      for (const session of changes.sessions) {
-        if (badTimeOfSession(session) !== undefined) removedSessions.push(session.id);
-        else {
-          this.db.run(this.upsertSession.query, this.upsertSession.parameters([sessionRow(sourceId, session)]));
-          written.push(session.id);
-        }
-      }
-      // A session moved to another project or folder (or written after its messages): its usage is summed under the new one.
-      if (written.length > 0) for (const row of this.db.all<{ session_id: string }>(this.rollup.regrouped, [sourceId, JSON.stringify(written)])) touched.add(row.session_id);
-      // One row per id, the last the change gives (a statement may not write a row twice).
-      const byId = new Map<string, MessageTable>();
-      for (const message of changes.messages) {
-        if (badTimeOfMessage(message) !== undefined) removedMessages.push(message.id);
-        else byId.set(message.id, messageRow(sourceId, message));
-      }
-      const rows = [...byId.values()];
-      for (let start = 0; start < rows.length; start += MESSAGE_BATCH) added += this.upsertMessageRows(sourceId, rows.slice(start, start + MESSAGE_BATCH), touched);
-      this.writeParts(sourceId, changes);
-      for (const id of removedMessages) {
-        // A message's parts go with it (OpenCode deletes them together; a file reader lists both).
-        this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('message_id', '=', id).compile());
-        const before = this.sessionOf(sourceId, id);
-        if (before === undefined) continue;
-        touched.add(before);
-        added -= this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
-      }
-      for (const id of removedSessions) {
-        this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
-        added -= this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
-        this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
-        touched.add(id);
-      }
-      this.writeFiles(sourceId, changes);
-      if (deferredUsage) {
-        for (const id of touched) deferredUsage.add(id);
-        // Said in the database too: another process whose equal rows write nothing, or the next
-        // start if this one stops before its sums, sums them (see UsagePendingTable).
-        if (touched.size > 0) this.db.run(this.rollup.markPending, [sourceId, JSON.stringify([...touched])]);
-      } else {
-        for (const id of this.takePending(sourceId)) touched.add(id);
-        this.sumUsage(sourceId, touched);
-      }
-      return { sessions: touched, addedMessages: added };
+      return this.counted(sourceId, () => this.applyRows(sourceId, changes, deferredUsage));
     });
+  }
+
+  private applyRows(sourceId: number, changes: ChangeSet, deferredUsage: Set<string> | undefined): AppliedChanges {
+    let added = 0;
+    // Sessions whose usage rows are summed again: those a message was written to, left or removed from.
+    const touched = new Set<string>();
+    for (const project of changes.projects) this.db.run(this.upsertProject.query, this.upsertProject.parameters([projectRow(sourceId, project)]));
+    // A record dated out of range is skipped as the store skips it (lib/model/record-times.ts): gone, if it was there.
+    const removedSessions = [...changes.removed.sessions];
+    const removedMessages = [...changes.removed.messages];
+    const written: string[] = [];
+    for (const session of changes.sessions) {
+      if (badTimeOfSession(session) !== undefined) removedSessions.push(session.id);
+      else {
+        this.db.run(this.upsertSession.query, this.upsertSession.parameters([sessionRow(sourceId, session)]));
+        written.push(session.id);
+      }
+    }
+    // A session moved to another project or folder (or written after its messages): its usage is summed under the new one.
+    if (written.length > 0) for (const row of this.db.all<{ session_id: string }>(this.rollup.regrouped, [sourceId, JSON.stringify(written)])) touched.add(row.session_id);
+    // One row per id, the last the change gives (a statement may not write a row twice).
+    const byId = new Map<string, MessageTable>();
+    for (const message of changes.messages) {
+      if (badTimeOfMessage(message) !== undefined) removedMessages.push(message.id);
+      else byId.set(message.id, messageRow(sourceId, message));
+    }
+    const rows = [...byId.values()];
+    for (let start = 0; start < rows.length; start += MESSAGE_BATCH) added += this.upsertMessageRows(sourceId, rows.slice(start, start + MESSAGE_BATCH), touched);
+    this.writeParts(sourceId, changes);
+    for (const id of removedMessages) {
+      // A message's parts go with it (OpenCode deletes them together; a file reader lists both).
+      this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('message_id', '=', id).compile());
+      const before = this.sessionOf(sourceId, id);
+      if (before === undefined) continue;
+      touched.add(before);
+      added -= this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    }
+    for (const id of removedSessions) {
+      this.db.run(this.kysely.deleteFrom('part').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+      added -= this.db.run(this.kysely.deleteFrom('message').where('source_id', '=', sourceId).where('session_id', '=', id).compile());
+      this.db.run(this.kysely.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
+      touched.add(id);
+    }
+    this.writeFiles(sourceId, changes);
+    if (deferredUsage) {
+      for (const id of touched) deferredUsage.add(id);
+      // Said in the database too: another process whose equal rows write nothing, or the next
+      // start if this one stops before its sums, sums them (see UsagePendingTable).
+      if (touched.size > 0) this.db.run(this.rollup.markPending, [sourceId, JSON.stringify([...touched])]);
+    } else {
+      for (const id of this.takePending(sourceId)) touched.add(id);
+      this.sumUsage(sourceId, touched);
+    }
+    return { sessions: touched, addedMessages: added };
   }
 
   /**
@@ -233,7 +285,7 @@ export class SessionDbWriter {
 
   /** A change set's parts alone, in one transaction (see SessionDbMirror.apply). */
   applyParts(sourceId: number, changes: ChangeSet): void {
-    if (changes.parts.length + changes.removed.parts.length + changes.listedParts.length > 0) this.db.transaction(() => this.writeParts(sourceId, changes));
+    if (changes.parts.length + changes.removed.parts.length + changes.listedParts.length > 0) this.db.transaction(() => this.counted(sourceId, () => this.writeParts(sourceId, changes)));
   }
 
   /** Parts upserted, removed, and those a session's full part list lacks deleted. */
@@ -309,7 +361,7 @@ export class SessionDbWriter {
    * again for each chunk that touched them, was 0.4 s of the first totals' 3 s).
    */
   sumDeferred(sourceId: number, sessions: ReadonlySet<string>, every: boolean): string[] {
-    return this.db.transaction(() => {
+    return this.db.transaction(() => this.counted(sourceId, () => {
       // Those another process wrote and has not summed yet (or never will: it stopped) are summed too.
       const pending = this.takePending(sourceId);
       if (!every) {
@@ -321,7 +373,7 @@ export class SessionDbWriter {
       this.db.run(deleteTotals('sqlite', sourceId));
       this.db.run(shiftTotals('sqlite', sourceId, EVERY_SESSION, 1));
       return pending;
-    });
+    }));
   }
 
   /** Whether the source has sessions written with their usage not summed (see UsagePendingTable). */
@@ -331,11 +383,13 @@ export class SessionDbWriter {
 
   /** Sums the source's sessions written with their usage not summed (see UsagePendingTable); returns them. */
   sumPending(sourceId: number): string[] {
-    return this.db.transaction(() => {
-      const pending = this.takePending(sourceId);
-      if (pending.length > 0) this.sumUsage(sourceId, new Set(pending));
-      return pending;
-    });
+    return this.db.transaction(() =>
+      this.counted(sourceId, () => {
+        const pending = this.takePending(sourceId);
+        if (pending.length > 0) this.sumUsage(sourceId, new Set(pending));
+        return pending;
+      }),
+    );
   }
 
   /** The sessions of the source written with their usage not summed (see UsagePendingTable), no longer pending: the caller sums them in this transaction. */
@@ -369,34 +423,36 @@ export class SessionDbWriter {
    * keeps seeing the source whole while this one reads it again.
    */
   sweep(sourceId: number, contents: SourceContents): void {
+    this.db.transaction(() => this.counted(sourceId, () => this.sweepRows(sourceId, contents)));
+  }
+
+  private sweepRows(sourceId: number, contents: SourceContents): void {
     const k = this.kysely;
-    this.db.transaction(() => {
-      if (contents.parts) this.sweepPartsIn(sourceId, contents.parts);
-      const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
-      const { messages } = contents;
-      if (!messages) {
-        this.sweepHeld(sourceId, contents);
-        return;
-      }
-      if (count('message') === messages.size && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
-      const goneProjects: string[] = [];
-      for (const [id] of this.db.iterateRaw(k.selectFrom('project').select('id').where('source_id', '=', sourceId).compile())) if (!contents.projects.has(id as string)) goneProjects.push(id as string);
-      const goneSessions: string[] = [];
-      for (const [id] of this.db.iterateRaw(k.selectFrom('session').select('id').where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) goneSessions.push(id as string);
-      const goneMessages: string[] = [];
-      const touched = new Set<string>(goneSessions);
-      for (const [id, sessionID] of this.db.iterateRaw(k.selectFrom('message').select(['id', 'session_id']).where('source_id', '=', sourceId).compile())) {
-        if (messages.has(id as string)) continue;
-        goneMessages.push(id as string);
-        touched.add(sessionID as string);
-      }
-      for (const id of goneProjects) this.db.run(k.deleteFrom('project').where('source_id', '=', sourceId).where('id', '=', id).compile());
-      for (const id of goneSessions) this.db.run(k.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
-      for (const id of goneMessages) this.db.run(k.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
-      // Usage rows of sessions the source does not hold (written by a build that lost them) go too.
-      for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) touched.add(id as string);
-      this.sumUsage(sourceId, touched);
-    });
+    if (contents.parts) this.sweepPartsIn(sourceId, contents.parts);
+    const count = (table: 'project' | 'session' | 'message') => Number(this.db.value(k.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source_id', '=', sourceId).compile()));
+    const { messages } = contents;
+    if (!messages) {
+      this.sweepHeld(sourceId, contents);
+      return;
+    }
+    if (count('message') === messages.size && count('session') === contents.sessions.size && count('project') === contents.projects.size) return;
+    const goneProjects: string[] = [];
+    for (const [id] of this.db.iterateRaw(k.selectFrom('project').select('id').where('source_id', '=', sourceId).compile())) if (!contents.projects.has(id as string)) goneProjects.push(id as string);
+    const goneSessions: string[] = [];
+    for (const [id] of this.db.iterateRaw(k.selectFrom('session').select('id').where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) goneSessions.push(id as string);
+    const goneMessages: string[] = [];
+    const touched = new Set<string>(goneSessions);
+    for (const [id, sessionID] of this.db.iterateRaw(k.selectFrom('message').select(['id', 'session_id']).where('source_id', '=', sourceId).compile())) {
+      if (messages.has(id as string)) continue;
+      goneMessages.push(id as string);
+      touched.add(sessionID as string);
+    }
+    for (const id of goneProjects) this.db.run(k.deleteFrom('project').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    for (const id of goneSessions) this.db.run(k.deleteFrom('session').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    for (const id of goneMessages) this.db.run(k.deleteFrom('message').where('source_id', '=', sourceId).where('id', '=', id).compile());
+    // Usage rows of sessions the source does not hold (written by a build that lost them) go too.
+    for (const [id] of this.db.iterateRaw(k.selectFrom('usage_rollup').select('session_id').distinct().where('source_id', '=', sourceId).compile())) if (!contents.sessions.has(id as string)) touched.add(id as string);
+    this.sumUsage(sourceId, touched);
   }
 
   /**
@@ -422,7 +478,7 @@ export class SessionDbWriter {
 
   /** Parts of the source a full read did not produce are gone (equal counts: every part read was written, nothing is). */
   sweepParts(sourceId: number, read: ReadonlySet<string>): void {
-    this.db.transaction(() => this.sweepPartsIn(sourceId, read));
+    this.db.transaction(() => this.counted(sourceId, () => this.sweepPartsIn(sourceId, read)));
   }
 
   private sweepPartsIn(sourceId: number, read: ReadonlySet<string>): void {

@@ -13,8 +13,9 @@ import { resumeAtMigration } from './0013-resume-at';
 import { partExtraMigration } from './0015-part-extra';
 import { usagePendingMigration } from './0016-usage-pending';
 import { sessionSummaryMigration } from './0017-session-summary';
+import { summariesAsMigration } from './0018-summaries-as';
 
 /** Every migration, in order. Add new ones at the end; never edit one that shipped. */
-export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration, usageTotalMigration, resumeAtMigration, partExtraMigration, usagePendingMigration, sessionSummaryMigration];
+export const MIGRATIONS: readonly Migration[] = [sessionsMigration, partsMigration, teamMigration, otlpExportMigration, costRecordedMigration, messageInfoMigration, teamPublishedMigration, partTextMigration, sourceFileMigration, usageTotalMigration, resumeAtMigration, partExtraMigration, usagePendingMigration, sessionSummaryMigration, summariesAsMigration];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -106,9 +106,9 @@ export function* forksPlan(engine: Engine, sourceIds: readonly number[], session
   return yield* summariesOfRows(engine, rows);
 }
 
-/** The stored rows' ids, sources and hashes (what a write compares with). */
+/** The stored rows' ids, sources, hashes (what a write compares with) and statuses. */
 export function summaryHashesQuery(engine: Engine, sourceIds: readonly number[]) {
-  return queryBuilder(engine).selectFrom('session_summary').select(['source_id', 'session_id', 'hash']).where('source_id', 'in', ids(sourceIds)).compile();
+  return queryBuilder(engine).selectFrom('session_summary').select(['source_id', 'session_id', 'hash', 'status']).where('source_id', 'in', ids(sourceIds)).compile();
 }
 
 /** A session's rows among `sourceIds` other than its owner's (the owner changed), or all of them (`keep` -1: it went): of both tables. */

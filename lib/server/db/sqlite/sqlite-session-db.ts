@@ -47,6 +47,11 @@ export class SqliteSessionDb {
     yield* this.prepare(query.sql).raw(true).iterate(...parameters) as IterableIterator<unknown[]>;
   }
 
+  /** Rows inserted, updated or deleted on this connection since it opened (an upsert that found its row equal counts none). */
+  totalChanges(): number {
+    return this.prepare('select total_changes()').pluck(true).get() as number;
+  }
+
   /** `task` in one IMMEDIATE transaction: another process's writer waits (busy timeout), never interleaves. */
   transaction<T>(task: () => T): T {
     return this.connection.transaction(task).immediate();
