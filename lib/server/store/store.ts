@@ -82,7 +82,7 @@ export class Store {
   private rowsReadAtStart = false;
   /** The start's first stages (every source's sessions) are not all in. */
   private listing = false;
-  /** Rows read at the start are yet to be held against the sessions listed (SummaryRows.reconcile). */
+  /** Rows read at the start are yet to be aged and held against the sessions listed (SummaryRows.reconcile). */
   private unreconciled = false;
   /** What each source's summaries were last recorded as built from by this process. */
   private readonly recordedAs = new Map<SourceIndex, string>();
@@ -322,7 +322,9 @@ export class Store {
     if (this.holdingRows) return;
     const now = Date.now();
     if (this.unreconciled) {
+      // Once, after the listing (off the way of the restart's first totals): the statuses that age with time, and the rows held against the sessions.
       this.unreconciled = false;
+      for (const id of this.summaryRows.liveIds()) this.ageing.add(id);
       for (const id of this.summaryRows.reconcile(this.view.ids())) for (const related of this.view.withAncestors(id)) this.pending.add(related);
     }
     if (!this.summariesBuilt) {
@@ -380,7 +382,6 @@ export class Store {
     this.unreconciled = true;
     this.agedAt = 0;
     this.rowsRead = new Map(unchanged.map((index) => [index, this.sessionDb.seenGeneration(index) ?? -1]));
-    for (const id of this.summaryRows.liveIds()) this.ageing.add(id);
   }
 
   /**
