@@ -100,6 +100,27 @@ describe('the session database across restarts', () => {
     again.stop();
   });
 
+  it('a restart lets a page waiting for the sessions out once they are listed, before it reads on', async () => {
+    const { dataDir, file, first } = await readOnce(3, 10);
+    first.stop();
+    // What bin/sessionscope.mjs counts: a request for the sessions list being answered.
+    const activity = ((globalThis as Record<symbol, { inFlight: number; totals?: number }>)[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
+    activity.inFlight++;
+    const again = storeOn(dataDir, file);
+    const started = again.start();
+    try {
+      await expect.poll(() => again.view.size).toBe(3);
+      // Listed, and held there while the request is out (up to two seconds): its answer holds every session.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(again.progress).toMatchObject({ phase: 'indexing', sourcesDone: 0 });
+    } finally {
+      activity.inFlight--;
+    }
+    await started;
+    expect(again.progress.phase).toBe('ready');
+    again.stop();
+  });
+
   it('a restart after the database changed says "counting" until the changed source is read', async () => {
     const { dataDir, db } = history(3, 10);
     const file = path.join(tempDir(), 'sessions.db');

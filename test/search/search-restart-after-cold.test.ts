@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findDatabases } from '@/lib/server/config';
@@ -5,6 +6,7 @@ import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-
 import { SearchService } from '@/lib/server/search/search-service';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
+import { createOpencodeDb, insertMessage, insertSession } from '../support/sqlite-builder';
 import { copyFixture } from '../tools/fixture-dir';
 import { ask, newCacheDir } from './search-support';
 
@@ -42,5 +44,38 @@ describe('search after a restart that follows a cold start', () => {
     } finally {
       await fixture.remove();
     }
+  });
+
+  // At 20,000 sessions the comparison read every session's messages in one go (~2 s of the main
+  // thread): a restart's first sessions list waited for it.
+  it("lets pages be answered while it compares every session's fingerprint", { timeout: 120_000 }, async () => {
+    const { dataDir, db } = createOpencodeDb({ wal: false });
+    db.transaction(() => {
+      for (let s = 0; s < 1_200; s++) {
+        insertSession(db, `ses_${s}`);
+        insertMessage(db, `ses_${s}`, `msg_${s}`, { role: 'user', agent: 'build' });
+      }
+    })();
+    db.close();
+    const cacheDir = newCacheDir();
+    const open = () => new Store(createReaders({ opencodeDir: dataDir, databases: findDatabases(dataDir) }), { sessionDb: openSqliteSessionDb(path.join(cacheDir, 'sessions.db')) });
+    const cold = open();
+    const built = new SearchService(cold, cold.start(), cacheDir, 'worker');
+    await built.idle();
+    expect(built.progress()).toMatchObject({ phase: 'ready', sessions: 1_200 });
+    built.close();
+    cold.stop();
+
+    const again = open();
+    await again.start();
+    const search = new SearchService(again, Promise.resolve(), cacheDir, 'worker');
+    // What a request sees once it gets a turn: the comparison is under way, not over.
+    const seen = await new Promise<string>((resolve) => setImmediate(() => resolve(search.progress().phase)));
+    expect(seen).toBe('starting');
+    await search.idle();
+    expect(search.progress()).toMatchObject({ phase: 'ready', total: 0, built: 0, sessions: 1_200 });
+    search.close();
+    again.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

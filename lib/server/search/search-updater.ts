@@ -47,6 +47,8 @@ const BATCH_MS = 50;
 /** Sessions read at once within a batch (what is read here: live changes, and what a build that gave up left). */
 const READS_AT_ONCE = 4;
 
+/** Sessions compared at the catch-up between two yields to requests (~25 ms of reading their messages). */
+const CATCH_UP_CHUNK = 250;
 /** Builds started again in a fresh worker after one died, before the sessions are read here instead. */
 const BUILD_RETRIES = 2;
 /** How often a dashboard waiting for another's build looks at it, and how often the builder says it is alive. */
@@ -114,6 +116,9 @@ export class SearchUpdater {
   private earlyParts: Map<string, string | undefined> | undefined;
   /** The catch-up came while a build ran: it runs once the build is over. */
   private catchUpAfterBuild = false;
+  /** A catch-up's comparison is under way (compareAll); one asked for meanwhile runs after it. */
+  private catchingUp = false;
+  private catchUpAgain = false;
   /** Sessions of a build that gave up: read here, never handed to a build worker again. */
   private readonly readHere = new Set<string>();
 
@@ -337,6 +342,10 @@ export class SearchUpdater {
 
   private catchUp(): void {
     if (this.stopped || !this.storeReady) return;
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
     if (this.build) {
       this.catchUpAfterBuild = true;
       return;
@@ -346,13 +355,43 @@ export class SearchUpdater {
     if (!stored) return;
     const early = this.earlyParts;
     this.earlyParts = undefined;
-    const finished = new Map<string, string>();
     // A dashboard (maybe this one) that caught up before is still running: what it wrote live since is current.
     const afterCatchUp = this.guard(() => followedLive(this.index.db)) ?? false;
     const job: BuildJob = { indexFile: this.options.file, lease: this.leaseToken, afterCatchUp, sources: [], sessions: [] };
+    this.catchingUp = true;
+    this.compareAll(stored, early, job)
+      .catch((error: unknown) => this.onError(error))
+      .finally(() => {
+        this.catchingUp = false;
+        if (this.catchUpAgain && !this.stopped) {
+          this.catchUpAgain = false;
+          this.catchUp();
+        }
+      });
+  }
+
+  /**
+   * The catch-up's comparison of every session's fingerprint with the index's, then the build of
+   * those that differ. Every session's messages are read for it (at 20,000 sessions ~2 s of the
+   * main thread): requests are let out every CATCH_UP_CHUNK sessions, so a restart's first pages
+   * are not held behind it. Changes meanwhile are noted as any live change.
+   */
+  private async compareAll(stored: Map<string, string>, early: Map<string, string | undefined> | undefined, job: BuildJob): Promise<void> {
+    const index = this.index;
+    const finished = new Map<string, string>();
     const sources = new Map<SourceIndex, number>();
     const gathered: NonNullable<typeof this.gathered> = { sessions: new Set(), facts: [] };
-    for (const id of this.store.view.ids()) {
+    let compared = 0;
+    for (const id of [...this.store.view.ids()]) {
+      if (++compared % CATCH_UP_CHUNK === 0) {
+        await yieldToRequests();
+        if (this.stopped) return;
+        // A new index (the old one was damaged) is compared from the start.
+        if (index !== this.index) {
+          this.catchUpAgain = true;
+          return;
+        }
+      }
       const owner = this.store.view.ownerOf(id);
       const session = owner?.sessions.get(id);
       const messages = owner ? [...owner.messagesOf(id)] : [];

@@ -201,6 +201,9 @@ export class Store {
       } finally {
         this.listing = false;
       }
+      // Every source's sessions are listed: a page waiting for them is answered before the messages
+      // and parts are read (its request came in during the listing; the stage after it held it 0.3-2 s).
+      await yieldToRequests(patience);
       await indexGate();
       // Every source's messages first (the totals), then what each has left (its newest parts: statuses).
       const rest: typeof reads = [];
