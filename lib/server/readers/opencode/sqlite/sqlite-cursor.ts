@@ -256,7 +256,12 @@ export class SqliteCursor {
         if (typeof row._updated === 'number' && row._updated > state.updated) state.updated = row._updated;
       };
       for (const row of q.sessionMessagesUpdatedSince.all(sessionID, since) as Row[]) takeChanged('message', row);
-      for (const row of q.sessionPartsUpdatedSince.all(sessionID, since) as Row[]) takeChanged('part', row);
+      for (const version of q.sessionPartVersionsSince.all(sessionID, since) as Row[]) {
+        if (state.versions.get(`part:${String(version.id)}`) === version._updated) continue;
+        // Gone since the line above: its removal is found below.
+        const row = q.partById.get(version.id) as Row | undefined;
+        if (row) takeChanged('part', row);
+      }
       this.detectRemovedMessages(q, changes, sessionID);
       this.detectRemovedParts(q, changes, sessionID, state);
     }

@@ -42,6 +42,10 @@ export function prepareQueries(db: Database.Database, info: SchemaInfo) {
     partsOfMessage: stmt(`SELECT ${PART_META} FROM part WHERE message_id = ?`),
     partsAfterRowid: stmt(`SELECT ${PART_META} FROM part WHERE rowid > ?`),
     sessionPartsUpdatedSince: stmt(`SELECT ${PART_META} FROM part WHERE session_id = ? AND ${updated('part')} >= ?`),
+    // An active session's recent parts by version alone: their data (json_remove of every row in the
+    // window, at each change) is read only for those that changed (`partById`).
+    sessionPartVersionsSince: stmt(`SELECT id, ${updated('part')} AS _updated FROM part WHERE session_id = ? AND ${updated('part')} >= ?`),
+    partById: stmt(`SELECT ${PART_META} FROM part WHERE id = ?`),
     // Output parts in a rowid range, by page, in one pass over the data: every tool call (the session
     // database counts them; the rest of a text's or reasoning's data never leaves SQLite) and every
     // output part's times. SQLite checks the type.
