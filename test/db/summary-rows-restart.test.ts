@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteSessionDb } from '@/lib/server/db/sqlite/open-sqlite-session-db';
 import { priceFromConfig } from '@/lib/server/pricing/price-from-config';
+import { getSessionDetail } from '@/lib/server/queries/get-session-detail';
 import { getSessionPage } from '@/lib/server/queries/get-session-page';
 import { createReaders } from '@/lib/server/store/get-store';
 import { Store } from '@/lib/server/store/store';
@@ -189,16 +190,20 @@ describe('the summary rows across restarts', () => {
     vi.setSystemTime(now + 60 * 60_000);
     const again = storeOn(dataDir, file);
     const seen: (string | undefined)[] = [];
+    const opened: Promise<string | undefined>[] = [];
     let pages = 0;
     again.events.subscribe(() => {
       if (again.progress.phase !== 'indexing') return;
       pages++;
       seen.push(getSessionPage(again, sessionFiltersSchema.parse({ limit: 50 })).sessions.find((s) => s.id === 'ses_busy')?.status.status);
+      // A session's page asked meanwhile waits for the listing rather than being told there is no such session.
+      opened.push(getSessionDetail(again, 'ses_0').then((detail) => detail?.session.id));
     });
     await again.start();
     expect(again.summaryRowsReadAtStart).toBe(true);
     expect(pages).toBeGreaterThan(1);
     expect(seen).not.toContain('busy');
+    expect(await Promise.all(opened)).toEqual(opened.map(() => 'ses_0'));
     const after = summaryList(again);
     expect(after.find((s) => s.id === 'ses_busy')?.status.status).toBe('stale');
     // The pages asked while the second database was not listed yet lost no session.

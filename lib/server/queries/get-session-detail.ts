@@ -43,6 +43,7 @@ const FIRST_BATCH = 8;
  * read (newest turns first, until the page is full); the step chart has its own query.
  */
 export async function getSessionDetail(store: Store, id: string, before?: string): Promise<SessionDetail | undefined> {
+  await store.whenListed();
   const summaries = store.summaries();
   const session = summaries.get(id);
   if (!session) return undefined;

@@ -44,6 +44,7 @@ function trimTurn(turn: Turn): Turn {
 
 /** A session with all its turns and its subagents', for a shared file; undefined when there is no such session. */
 export async function getSessionExport(store: Store, id: string): Promise<SessionExport | undefined> {
+  await store.whenListed();
   const summaries = store.summaries();
   const session = summaries.get(id);
   if (!session) return undefined;

@@ -82,6 +82,8 @@ export class Store {
   private rowsReadAtStart = false;
   /** The start's first stages (every source's sessions) are not all in. */
   private listing = false;
+  /** Resolved when `listing` ends (see `whenListed`). */
+  private listed: { promise: Promise<void>; resolve: () => void } | undefined;
   /** Rows read at the start are yet to be aged and held against the sessions listed (SummaryRows.reconcile). */
   private unreconciled = false;
   /** What each source's summaries were last recorded as built from by this process. */
@@ -155,6 +157,8 @@ export class Store {
       const whole = verified.every(Boolean);
       // From here until every source's sessions are listed, rows read are not answered (nor held against a part of the sessions).
       this.listing = true;
+      let resolve = (): void => undefined;
+      this.listed = { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
       this.readRowsIfCurrent(this.indexes.filter((_, i) => verified[i]));
       if (whole) this.events.emit([], ['index', 'health']);
       // Totals answer from the database already: a request under way is served to its end before the
@@ -200,6 +204,7 @@ export class Store {
         }
       } finally {
         this.listing = false;
+        this.listed?.resolve();
       }
       // Every source's sessions are listed: a page waiting for them is answered before the messages
       // and parts are read (its request came in during the listing; the stage after it held it 0.3-2 s).
@@ -363,6 +368,14 @@ export class Store {
   /** Rows read at this start wait until every source's sessions are listed (their live statuses are aged then). */
   private get holdingRows(): boolean {
     return this.listing && this.rowsRead !== undefined;
+  }
+
+  /**
+   * Resolves once summaries are answered: at once, or, while a restart that read the rows lists
+   * its sessions (under a second), when it has (a session's page asked then is not told it does not exist).
+   */
+  whenListed(): Promise<void> {
+    return this.holdingRows && this.listed ? this.listed.promise : Promise.resolve();
   }
 
   /** The sources as the summaries' basis names them. */
