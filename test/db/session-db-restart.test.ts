@@ -102,6 +102,8 @@ describe('the session database across restarts', () => {
 
   it('a restart lets a page waiting for the sessions out once they are listed, before it reads on', async () => {
     const { dataDir, file, first } = await readOnce(3, 10);
+    // Its summaries were built (a page asked for them): the restart reads their rows, which can be answered once listed.
+    summaryList(first);
     first.stop();
     // What bin/sessionscope.mjs counts: a request for the sessions list being answered.
     const activity = ((globalThis as Record<symbol, { inFlight: number; totals?: number }>)[Symbol.for('sessionscope.requests')] ??= { inFlight: 0 });
@@ -198,7 +200,11 @@ describe('the session database across restarts', () => {
           db.close();
         }
       }),
-      { numRuns: 15 },
+      {
+        numRuns: 15,
+        // Two replies created in the same millisecond (ses_3's), taken in by the restart and the cold read in different orders: each named a different newest reply (context use 156 against 1).
+        examples: [[[[{ kind: 'add', s: 3, m: 0, cost: 0 }, { kind: 'add', s: 0, m: 0, cost: 0 }], [{ kind: 'add', s: 3, m: 1, cost: 1 }, { kind: 'add', s: 3, m: 0, cost: 156 }, { kind: 'delete-part', s: 0, m: 0, p: 0 }]]]],
+      },
     );
   });
 });

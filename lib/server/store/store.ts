@@ -5,7 +5,7 @@ import type { SessionSummary } from '@/lib/sessions/session-summary';
 import { isLive } from '@/lib/status/session-status';
 import { STATUS_RECHECK_INTERVAL_MS } from '@/lib/status/thresholds';
 import { emptyChangeSet, isEmptyChangeSet, type ChangeSet, type ContentRequest, type FullReadOptions, type ReadIssue, type SessionContent, type SourceReader, type StepIndexRead } from '../readers/read-result';
-import { totalsInFlight, yieldToRequests } from '../http/request-activity';
+import { requestsInFlight, totalsInFlight, yieldToRequests } from '../http/request-activity';
 import { buildSummaries, FiguresCache, type SummaryInputs } from './build-summaries';
 import { MergedView } from './merged-view';
 import { PartCache, type MessageParts, type SessionExtras } from './part-cache';
@@ -206,9 +206,11 @@ export class Store {
         this.listing = false;
         this.listed?.resolve();
       }
-      // Every source's sessions are listed: a page waiting for them is answered before the messages
-      // and parts are read (its request came in during the listing; the stage after it held it 0.3-2 s).
-      await yieldToRequests(patience);
+      // Every source's sessions are listed, and the rows read at this start can be answered: a page
+      // waiting for them goes out before the messages and parts are read (its request came in during
+      // the listing; the stage after it held it 0.3-2 s). Totals requests are not waited for: they
+      // need no listing, and a page polling them would hold the read for the whole patience.
+      if (this.rowsRead) await yieldToRequests(patience, () => requestsInFlight() - totalsInFlight());
       await indexGate();
       // Every source's messages first (the totals), then what each has left (its newest parts: statuses).
       const rest: typeof reads = [];
