@@ -47,6 +47,14 @@ function history(sessions: number, messages: number, prefix = 'ses') {
   return { dataDir, dbPath, db };
 }
 
+/** The same history, closed as OpenCode leaves it when it stops: its folder and database file. */
+function closedHistory(sessions: number, messages: number): { dataDir: string; dbPath: string } {
+  const { dataDir, dbPath, db } = history(sessions, messages);
+  db.close();
+  settle(dbPath);
+  return { dataDir, dbPath };
+}
+
 /** A store that has built its summaries and recorded their rows as current (as a dashboard left running does, then stopped). */
 async function runAndStop(store: Store): Promise<ReturnType<typeof summaryList>> {
   await store.start();
@@ -67,9 +75,7 @@ async function coldSummaries(dataDir: string, configure?: (store: Store) => { cl
 
 describe('the summary rows across restarts', () => {
   it('a restart with nothing changed reads them: the same sessions, figures and statuses as a cold start', async () => {
-    const { dataDir, db, dbPath } = history(4, 5);
-    db.close();
-    settle(dbPath);
+    const { dataDir } = closedHistory(4, 5);
     const file = cacheFile();
     const first = storeOn(dataDir, file);
     const built = await runAndStop(first);
@@ -111,9 +117,7 @@ describe('the summary rows across restarts', () => {
   });
 
   it("are built again when an opencode.json's prices changed while the dashboard was stopped", async () => {
-    const { dataDir, db, dbPath } = history(2, 3);
-    db.close();
-    settle(dbPath);
+    const { dataDir } = closedHistory(2, 3);
     const globalDir = mkdtempSync(path.join(os.tmpdir(), 'sessionscope-config-'));
     dirs.push(globalDir);
     const config = (input: number) => writeFileSync(path.join(globalDir, 'opencode.json'), JSON.stringify({ provider: { anthropic: { models: { 'claude-sonnet-4-5': { cost: { input, output: 0 } } } } } }));
@@ -145,9 +149,7 @@ describe('the summary rows across restarts', () => {
   });
 
   it('are not read by a dashboard over another set of sources on the same cache', async () => {
-    const { dataDir, db, dbPath } = history(2, 2);
-    db.close();
-    settle(dbPath);
+    const { dataDir, dbPath } = closedHistory(2, 2);
     // A channel's database holds a subagent of the main database's first session: its cost is in that session's total.
     const beta = history(1, 2, 'beta');
     beta.db.prepare("UPDATE session SET parent_id = 'ses_0'").run();
@@ -212,9 +214,7 @@ describe('the summary rows across restarts', () => {
   });
 
   it('rows that lack a session or hold one no source has are set right at the start', async () => {
-    const { dataDir, db, dbPath } = history(3, 2);
-    db.close();
-    settle(dbPath);
+    const { dataDir } = closedHistory(3, 2);
     const file = cacheFile();
     const built = await runAndStop(storeOn(dataDir, file));
     const raw = new Database(file);

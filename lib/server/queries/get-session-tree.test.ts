@@ -15,11 +15,11 @@ describe('getSessionTree', () => {
     tree.session('p1', 'ses_stranger');
     const store = new Store(createReaders({ opencodeDir: tree.dataDir, databases: [] }));
     await store.start();
-    const fromGrandchild = getSessionTree(store, 'ses_grandchild');
+    const fromGrandchild = await getSessionTree(store, 'ses_grandchild');
     expect(fromGrandchild?.rootID).toBe('ses_root');
     expect(fromGrandchild?.sessions.map((s) => s.id).sort()).toEqual(['ses_child', 'ses_grandchild', 'ses_root', 'ses_sibling']);
-    expect(getSessionTree(store, 'ses_stranger')?.sessions.map((s) => s.id)).toEqual(['ses_stranger']);
-    expect(getSessionTree(store, 'ses_nope')).toBeUndefined();
+    expect((await getSessionTree(store, 'ses_stranger'))?.sessions.map((s) => s.id)).toEqual(['ses_stranger']);
+    expect(await getSessionTree(store, 'ses_nope')).toBeUndefined();
     store.stop();
   });
 });

@@ -13,7 +13,8 @@ export interface SessionTree {
 }
 
 /** The whole tree a session belongs to: its topmost ancestor and every descendant, breadth first. */
-export function getSessionTree(store: Store, id: string): SessionTree | undefined {
+export async function getSessionTree(store: Store, id: string): Promise<SessionTree | undefined> {
+  await store.whenListed();
   const summaries = store.summaries();
   if (!summaries.get(id)) return undefined;
   const rootID = store.view.withAncestors(id).filter((a) => summaries.get(a)).at(-1) ?? id;

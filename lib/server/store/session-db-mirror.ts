@@ -333,7 +333,7 @@ export class SessionDbMirror {
    * Records what the source's summary rows were built from, unless its rows changed since this
    * process last saw them (another process wrote them): false then.
    */
-  recordSummariesAs(index: SourceIndex, value: string | undefined): boolean {
+  recordSummariesAs(index: SourceIndex, value: string): boolean {
     let recorded = false;
     this.guard(() => (recorded = this.writer.recordSummariesAs(this.idOf(index), value)));
     return recorded;

@@ -80,10 +80,8 @@ export class Store {
    */
   private rowsRead: Map<SourceIndex, number> | undefined;
   private rowsReadAtStart = false;
-  /** The start's first stages (every source's sessions) are not all in. */
-  private listing = false;
-  /** Resolved when `listing` ends (see `whenListed`). */
-  private listed: { promise: Promise<void>; resolve: () => void } | undefined;
+  /** While the start's first stages (every source's sessions) are not all in: resolved when they are (see `whenListed`). */
+  private listing: { promise: Promise<void>; resolve: () => void } | undefined;
   /** Rows read at the start are yet to be aged and held against the sessions listed (SummaryRows.reconcile). */
   private unreconciled = false;
   /** What each source's summaries were last recorded as built from by this process. */
@@ -156,9 +154,8 @@ export class Store {
       const verified = await Promise.all(this.indexes.map((index) => db.verify(index)));
       const whole = verified.every(Boolean);
       // From here until every source's sessions are listed, rows read are not answered (nor held against a part of the sessions).
-      this.listing = true;
       let resolve = (): void => undefined;
-      this.listed = { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
+      this.listing = { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
       this.readRowsIfCurrent(this.indexes.filter((_, i) => verified[i]));
       if (whole) this.events.emit([], ['index', 'health']);
       // Totals answer from the database already: a request under way is served to its end before the
@@ -203,8 +200,8 @@ export class Store {
           await totalsFirst();
         }
       } finally {
-        this.listing = false;
-        this.listed?.resolve();
+        this.listing?.resolve();
+        this.listing = undefined;
       }
       // Every source's sessions are listed, and the rows read at this start can be answered: a page
       // waiting for them goes out before the messages and parts are read (its request came in during
@@ -369,7 +366,7 @@ export class Store {
 
   /** Rows read at this start wait until every source's sessions are listed (their live statuses are aged then). */
   private get holdingRows(): boolean {
-    return this.listing && this.rowsRead !== undefined;
+    return this.listing !== undefined && this.rowsRead !== undefined;
   }
 
   /**
@@ -377,7 +374,7 @@ export class Store {
    * its sessions (under a second), when it has (a session's page asked then is not told it does not exist).
    */
   whenListed(): Promise<void> {
-    return this.holdingRows && this.listed ? this.listed.promise : Promise.resolve();
+    return this.holdingRows && this.listing ? this.listing.promise : Promise.resolve();
   }
 
   /** The sources as the summaries' basis names them. */
@@ -393,8 +390,7 @@ export class Store {
   private readRowsIfCurrent(unchanged: readonly SourceIndex[]): void {
     if (this.summariesBuilt || !this.sessionDb.usable || this.indexes.length === 0) return;
     const recorded = this.indexes.map((index) => this.sessionDb.summariesAs(index));
-    const files = rowsAreCurrent(this.basisSources(), recorded, this.pricesBasis);
-    if (!files) return;
+    if (!rowsAreCurrent(this.basisSources(), recorded, this.pricesBasis)) return;
     this.summariesBuilt = true;
     this.rowsReadAtStart = true;
     this.unreconciled = true;

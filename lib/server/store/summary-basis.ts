@@ -65,13 +65,13 @@ export function parseSummariesAs(value: string | undefined): SummariesAs | undef
  * now) are current for these sources: every source's rows were built at its generation now, under
  * one basis, and that basis is what this code, these sources and the files' contents now give.
  */
-export function rowsAreCurrent(sources: readonly BasisSource[], recorded: readonly ({ as: string | undefined; generation: number } | undefined)[], prices: PricesBasis | undefined): readonly (readonly [string, string])[] | undefined {
+export function rowsAreCurrent(sources: readonly BasisSource[], recorded: readonly ({ as: string | undefined; generation: number } | undefined)[], prices: PricesBasis | undefined): boolean {
   const values = recorded.map((r) => (r ? { value: parseSummariesAs(r.as), generation: r.generation } : undefined));
   const first = values[0]?.value;
-  if (!first) return undefined;
-  for (const entry of values) if (!entry?.value || entry.value.generation !== entry.generation || entry.value.basis !== first.basis) return undefined;
+  if (!first) return false;
+  for (const entry of values) if (!entry?.value || entry.value.generation !== entry.generation || entry.value.basis !== first.basis) return false;
   const files = first.files;
   // Files are read only where prices are configured by them; without, a basis that names any is another dashboard's.
-  if (files.length > 0 && !prices?.stillAs(files)) return undefined;
-  return summaryBasis(sources, files) === first.basis ? files : undefined;
+  if (files.length > 0 && !prices?.stillAs(files)) return false;
+  return summaryBasis(sources, files) === first.basis;
 }

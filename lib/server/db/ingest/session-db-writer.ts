@@ -151,12 +151,12 @@ export class SessionDbWriter {
 
   /**
    * Records what the source's summary rows were built from, at the generation this writer saw last:
-   * not if another process changed its rows since (false). Undefined clears it.
+   * not if another process changed its rows since (false).
    */
-  recordSummariesAs(sourceId: number, value: string | undefined): boolean {
+  recordSummariesAs(sourceId: number, value: string): boolean {
     const seen = this.seen.get(sourceId);
     if (seen === undefined) return false;
-    const query = this.kysely.updateTable('source').set({ summaries_as: value ?? null }).where('id', '=', sourceId).where('data_generation', '=', seen).compile();
+    const query = this.kysely.updateTable('source').set({ summaries_as: value }).where('id', '=', sourceId).where('data_generation', '=', seen).compile();
     return this.db.run(query) > 0;
   }
 

@@ -9,9 +9,7 @@ export const dynamic = 'force-dynamic';
 export async function GET(_request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
   if (!isPlausibleId(id)) return jsonError(400, 'malformed session id');
-  const store = getStore();
-  await store.whenListed();
-  const tree = getSessionTree(store, id);
+  const tree = await getSessionTree(getStore(), id);
   if (!tree) return jsonError(404, `no session ${id}`);
   return json(tree);
 }
