@@ -12,7 +12,7 @@ const SYSTEM = [
   'test/live/**/*.test.ts',
   'test/package/**/*.test.ts',
   'test/export/otlp-dashboard.test.ts',
-  'test/safety/{crash,exit-leftovers,health-issues,hostile-files,load,network,read-only}.test.ts',
+  'test/safety/{crash,exit-leftovers,health-issues,hostile-files,load,network,read-only,relaunch}.test.ts',
 ];
 
 // Unit files that change what another file in the same process would see: they set process.env,

@@ -79,7 +79,7 @@ export async function benchClaude(options: { sessions: number; corpus?: string; 
         const run = await firstCompleteTotal(server);
         times.push(run.ms);
         tokens = run.tokens;
-        rss = Math.max(rss, peakRssMb(server.pid));
+        rss = Math.max(rss, peakRssMb(server));
       } finally {
         await server.stop();
       }

@@ -59,8 +59,8 @@ async function oneSize(sessions: number, corpusRoot: string | undefined): Promis
       // What a dashboard restarted and left open holds (the last restart's, 30 s after its first list).
       if (i === 2) {
         await sleep(Math.max(0, 30_000 - (performance.now() - warm.spawnedAt - (pages[2] ?? 0))));
-        const later = rssMb(warm.pid);
-        report({ section, name: 'restart: server RSS 30 s after its first sessions list / peak', value: `${later.toFixed(0)} / ${peakRssMb(warm.pid).toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 250 MB', pass: later <= 250 });
+        const later = rssMb(warm);
+        report({ section, name: 'restart: server RSS 30 s after its first sessions list / peak', value: `${later.toFixed(0)} / ${peakRssMb(warm).toFixed(0)} MB`, baseline: `ccusage ${cc.rssMb.toFixed(0)} MB`, target: '≤ 250 MB', pass: later <= 250 });
       }
     } finally {
       await warm.stop();

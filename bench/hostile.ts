@@ -1,15 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startHostileServer } from '../test/support/hostile-opencode-server';
 import { tempDir } from './lib/cleanup';
 import { report, sleep } from './lib/figures';
-import { peakRssMb, startServer } from './lib/server';
-
-/** Resident memory now (VmRSS), in MB. */
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
-  return kb / 1024;
-}
+import { peakRssMb, rssMb, startServer } from './lib/server';
 
 /**
  * A dashboard following a process that poses as an OpenCode server (`npm run bench -- --only
@@ -34,10 +28,10 @@ export async function benchHostile(minutes: number): Promise<void> {
       await health.arrayBuffer();
       slowest = Math.max(slowest, performance.now() - started);
       samples++;
-      if (samples % 12 === 0) console.log(`hostile: ${((minutes * 60_000 - (until - Date.now())) / 60_000).toFixed(1)} min, ${hostile.eventsSent().toLocaleString('en')} events sent, RSS ${rssMb(server.pid).toFixed(0)} MB`);
+      if (samples % 12 === 0) console.log(`hostile: ${((minutes * 60_000 - (until - Date.now())) / 60_000).toFixed(1)} min, ${hostile.eventsSent().toLocaleString('en')} events sent, RSS ${rssMb(server).toFixed(0)} MB`);
       await sleep(5_000);
     }
-    const peak = peakRssMb(server.pid);
+    const peak = peakRssMb(server);
     const events = hostile.eventsSent();
     await hostile.close();
     await sleep(3_000);

@@ -36,7 +36,7 @@ async function firstPage(launcher: string, home: string, data: string): Promise<
   try {
     for (;;) {
       const response = await fetch(`${server.url}/`).catch(() => undefined);
-      if (response?.status === 200) return { wall: performance.now() - server.spawnedAt, cpu: cpuMs(server.pid) };
+      if (response?.status === 200) return { wall: performance.now() - server.spawnedAt, cpu: cpuMs(server.pid) + (server.launcherPid === server.pid ? 0 : cpuMs(server.launcherPid)) };
       await sleep(10);
     }
   } finally {

@@ -141,7 +141,7 @@ export async function benchScale(options: { corpus?: string; sessions: number; f
       report({ section, name: format === 'sqlite' ? 'OpenCode running: first /api/sessions answer with sessions' : 'first /api/sessions answer with sessions', value: ms(cold.firstData), baseline: `${ms(floor.recordsAt)} floor: read+parse ${floor.records} session/message records`, ratio: r1, target: '< 1.5x', pass: r1 < 1.5 });
       const r2 = cold.ready / floor.readyAt;
       report({ section, name: 'index ready (/api/health index.phase)', value: ms(cold.ready), baseline: `${ms(floor.readyAt)} floor: + ${floor.parts} tail parts`, ratio: r2 });
-      report({ section, name: 'peak RSS after indexing (VmHWM)', value: `${peakRssMb(server.pid).toFixed(0)} MB`, target: '< 600 MB', pass: peakRssMb(server.pid) < 600 });
+      report({ section, name: 'peak RSS after indexing (VmHWM)', value: `${peakRssMb(server).toFixed(0)} MB`, target: '< 600 MB', pass: peakRssMb(server) < 600 });
       if (corpus.hugeSessionID) await hugeSession(server.url, corpus.hugeSessionID, section);
       if (format === 'sqlite') {
         const stats: number[] = [];
@@ -149,7 +149,7 @@ export async function benchScale(options: { corpus?: string; sessions: number; f
         report({ section, name: '/api/stats?groupBy=day over HTTP', value: ms(median(stats)), note: 'whole reference corpus' });
       }
       const full = await liveMedian(server, writer);
-      report({ section, name: 'peak RSS at the end (VmHWM)', value: `${peakRssMb(server.pid).toFixed(0)} MB`, target: '< 600 MB', pass: peakRssMb(server.pid) < 600 });
+      report({ section, name: 'peak RSS at the end (VmHWM)', value: `${peakRssMb(server).toFixed(0)} MB`, target: '< 600 MB', pass: peakRssMb(server) < 600 });
       await server.stop();
       writer.close();
       const smallWriter = partWriter(format, smallDir);

@@ -127,7 +127,7 @@ export async function benchSideBySide(format: 'json' | 'sqlite', dir: string, se
   try {
     coldRun = await firstCorrectTotal(cold, floor);
     const disk = await settledCache(cache);
-    const rss = peakRssMb(cold.pid);
+    const rss = peakRssMb(cold);
     const r = coldRun.correct / floorMs;
     report({ section, name: 'Sessionscope cold: first correct /api/stats total', value: ms(coldRun.correct), baseline: `${ms(floorMs)} floor; ccusage ${ms(cc.ms)}`, ratio: r, target: '≤ 1.5x and < ccusage', pass: r <= 1.5 && coldRun.correct < cc.ms, note: Number.isNaN(coldRun.correct) ? `last total: ${JSON.stringify(coldRun.last)}` : undefined });
     report({ section, name: 'Sessionscope cold: store ready (health index.phase)', value: ms(coldRun.ready), baseline: `${ms(floorMs)} floor`, ratio: coldRun.ready / floorMs });

@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 // Starts the dashboard: `sessionscope [--port N] [--host H] [--opencode-dir DIR]` (a clone: `npm start -- ...`),
 // or runs one command and exits: `sessionscope report daily`, `sessionscope export --otlp URL` (bin/subcommand.mjs).
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { createNextApp, locateApp, sqliteInstallDir, sqliteLoadProblem } from './app.mjs';
-import { openBrowser } from './open-browser.mjs';
-import { applyOptionsToEnv, HELP, parseOptions, teamLine } from './options.mjs';
-import { runSubcommand, SUBCOMMANDS } from './subcommand.mjs';
+import { relaunchForMalloc } from './relaunch.mjs';
+
+// Linux: the dashboard runs in a child started with glibc's malloc told to give freed memory back
+// (bin/relaunch.mjs), decided before anything else is loaded: the launcher only waits for it. A
+// command, `--help` and `--version` run here. Settles only where this process goes on.
+await relaunchForMalloc(process.argv.slice(2));
+
+const { readFileSync } = await import('node:fs');
+const { default: http } = await import('node:http');
+const { default: path } = await import('node:path');
+const { fileURLToPath } = await import('node:url');
+const { parseArgs } = await import('node:util');
+const { createNextApp, locateApp, sqliteInstallDir, sqliteLoadProblem } = await import('./app.mjs');
+const { openBrowser } = await import('./open-browser.mjs');
+const { applyOptionsToEnv, HELP, parseOptions, teamLine } = await import('./options.mjs');
+const { runSubcommand, SUBCOMMANDS } = await import('./subcommand.mjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -34,11 +34,11 @@ export async function settledCache(cache: string): Promise<number> {
  */
 export async function reportColdMemory(section: string, server: RunningServer, searchReady: number, where: { cache: string; dataBytes: number; ccusageRssMb: number }): Promise<void> {
   await sleep(2_000);
-  const settled = rssMb(server.pid);
-  const peak = peakRssMb(server.pid);
+  const settled = rssMb(server);
+  const peak = peakRssMb(server);
   const disk = await settledCache(where.cache);
   await sleep(Math.max(0, 30_000 - (performance.now() - server.spawnedAt - searchReady)));
-  const later = rssMb(server.pid);
+  const later = rssMb(server);
   const baseline = `ccusage ${where.ccusageRssMb.toFixed(0)} MB`;
   report({ section, name: 'server RSS once search is ready', value: `${settled.toFixed(0)} MB`, baseline, target: '≤ 250 MB', pass: settled <= 250 });
   report({ section, name: 'server RSS 30 s after search is ready', value: `${later.toFixed(0)} MB`, baseline, target: '≤ 250 MB', pass: later <= 250 });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { track } from './cleanup';
+import { dashboardPid } from '../../test/support/start-server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST_DIR = '.next-bench';
@@ -21,7 +22,9 @@ export function ensureBuild(rebuild: boolean): void {
 
 export interface RunningServer {
   url: string;
+  /** The process serving the dashboard (see dashboardPid); `launcherPid` is the one spawned (`child`). */
   pid: number;
+  launcherPid: number;
   child: ChildProcess;
   /** performance.now() when the process was spawned and when it printed "ready on". */
   spawnedAt: number;
@@ -80,7 +83,8 @@ export async function startServer(opencodeDir: string, home: string, extraArgs: 
   const readyAt = performance.now();
   return {
     url,
-    pid: child.pid as number,
+    pid: dashboardPid(child.pid as number),
+    launcherPid: child.pid as number,
     child,
     spawnedAt,
     readyAt,
@@ -97,17 +101,27 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Resident memory now (VmRSS), MB. */
-export function rssMb(pid: number): number {
+/** The processes a server is: the dashboard's, and the launcher that started it again (bin/relaunch.mjs) where that differs. */
+export type ServerPids = Pick<RunningServer, 'pid' | 'launcherPid'>;
+
+function statusKb(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
 }
 
-/** Peak resident memory of a process (VmHWM), in MB. */
-export function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb / 1024;
+/** The launcher's own memory (its anonymous pages: its code pages are node's, shared with the dashboard's). */
+function launcherKb(server: ServerPids): number {
+  return server.launcherPid === server.pid ? 0 : statusKb(server.launcherPid, 'RssAnon');
+}
+
+/** Resident memory now (VmRSS of the dashboard, and the launcher's own), MB. */
+export function rssMb(server: ServerPids): number {
+  return (statusKb(server.pid, 'VmRSS') + launcherKb(server)) / 1024;
+}
+
+/** Peak resident memory (VmHWM of the dashboard, and the launcher's own now), MB. */
+export function peakRssMb(server: ServerPids): number {
+  return (statusKb(server.pid, 'VmHWM') + launcherKb(server)) / 1024;
 }
 
 export async function getJson<T>(url: string, timeoutMs = 60_000): Promise<{ status: number; body: T; ms: number }> {

@@ -53,7 +53,10 @@ async function waitReady(server: StartedServer): Promise<string> {
 
 async function endWith(server: StartedServer, signal: NodeJS.Signals): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
+  // A signal the dashboard can handle goes to the launcher, which passes it on (bin/relaunch.mjs); a
+  // SIGKILL to the dashboard's own process (a SIGKILL of the launcher has the dashboard end itself cleanly).
+  if (signal === 'SIGKILL') process.kill(server.pid, signal);
+  else server.child.kill(signal);
   await exited;
   await server.stop();
 }

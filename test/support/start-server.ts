@@ -122,11 +122,27 @@ export interface StartedServer {
   /** `http://127.0.0.1:<port>` (no trailing slash), or the host given with `--host`. */
   url: string;
   port: number;
+  /** The dashboard's process: the launcher's child where it relaunched itself (bin/relaunch.mjs), else the launcher's. */
   pid: number;
+  /** The launcher (`child.pid`). */
   child: ChildProcess;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
+}
+
+/**
+ * The process that serves the dashboard: on Linux with glibc the launcher starts it again as its only
+ * child (bin/relaunch.mjs), a node running the same script; elsewhere the launcher itself.
+ */
+export function dashboardPid(launcherPid: number): number {
+  try {
+    const children = readFileSync(`/proc/${launcherPid}/task/${launcherPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const relaunched = children.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sessionscope'));
+    return relaunched.length === 1 ? (relaunched[0] as number) : launcherPid;
+  } catch {
+    return launcherPid;
+  }
 }
 
 /**
@@ -185,5 +201,5 @@ export async function startServer(dirs: ServerDirs, extraArgs: string[] = [], ex
     child.once('exit', (code) => fail(new Error(`server exited with ${code} before it was ready`)));
   });
   const port = Number(ready[2]);
-  return { url: `${ready[1]}:${port}`, port, pid: child.pid ?? -1, child, output: () => output, stop };
+  return { url: `${ready[1]}:${port}`, port, pid: dashboardPid(child.pid ?? -1), child, output: () => output, stop };
 }
