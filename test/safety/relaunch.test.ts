@@ -45,6 +45,8 @@ describe.skipIf(!glibc)('the launcher and its dashboard', () => {
     const server = await start({ PATH: bin }, ['--open']);
     expect(server.pid).not.toBe(server.child.pid);
     expect(environOf(server.pid)).toContain('GLIBC_TUNABLES=glibc.malloc.trim_threshold=1048576');
+    // V8's heap growth bounded too (a cold read's peak): a flag of the child's command line.
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')).toContain('--heap-growing-percent=100');
     expect(environOf(server.child.pid ?? -1).some((v) => v.startsWith('GLIBC_TUNABLES='))).toBe(false);
     expect(await answers(server)).toBe(true);
     await expect.poll(() => readFileSync(seen, 'utf8').trim(), { timeout: 10_000 }).toBe('tunables= launcher=');
