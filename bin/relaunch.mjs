@@ -55,13 +55,13 @@ function adoptLaunch(env = process.env) {
 }
 
 /**
- * Starts the dashboard again in a child with the tunables, unless `args` (the command line) runs a
+ * Starts the dashboard again in a child with the tunables and V8_FLAGS, unless `args` (the command line) runs a
  * command or asks for help or the version, this process is that child already, the user set
  * GLIBC_TUNABLES themselves, `SESSIONSCOPE_NO_RELAUNCH=1`, or the C library is not glibc.
  * Resolves when this process should serve the dashboard itself; otherwise never settles: the
  * launcher exits with the child's code, or by the signal that ended it.
  */
-export function relaunchForMalloc(args, env = process.env) {
+export function relaunchForMemory(args, env = process.env) {
   if (adoptLaunch(env)) return Promise.resolve();
   if (!servesDashboard(args) || env.GLIBC_TUNABLES !== undefined || env.SESSIONSCOPE_NO_RELAUNCH === '1' || !runsOnGlibc()) return Promise.resolve();
   return new Promise((resolve) => {

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Starts the dashboard: `sessionscope [--port N] [--host H] [--opencode-dir DIR]` (a clone: `npm start -- ...`),
 // or runs one command and exits: `sessionscope report daily`, `sessionscope export --otlp URL` (bin/subcommand.mjs).
-import { relaunchForMalloc } from './relaunch.mjs';
+import { relaunchForMemory } from './relaunch.mjs';
 
-// Linux: the dashboard runs in a child started with glibc's malloc told to give freed memory back
-// (bin/relaunch.mjs), decided before anything else is loaded: the launcher only waits for it. A
-// command, `--help` and `--version` run here. Settles only where this process goes on.
-await relaunchForMalloc(process.argv.slice(2));
+// Linux: the dashboard runs in a child started with glibc's malloc told to give freed memory back and
+// V8's heap growth bounded (bin/relaunch.mjs), decided before anything else is loaded: the launcher
+// only waits for it. A command, `--help` and `--version` run here. Settles only where this process
+// goes on.
+await relaunchForMemory(process.argv.slice(2));
 
 const { readFileSync } = await import('node:fs');
 const { default: http } = await import('node:http');
